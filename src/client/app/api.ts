@@ -1,0 +1,83 @@
+import { type ErrorCode, type FieldErrors, isErrorBody } from "#shared/errors";
+
+/** A failed call: the API's code and field message ids; the UI shows `errors.<code>` translated. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode | "NetworkError",
+    readonly fields?: FieldErrors,
+    message?: string,
+  ) {
+    super(message ?? code);
+  }
+}
+
+/** The access token lives only in memory; a reload gets a new one through the refresh cookie. */
+let accessToken: string | null = null;
+let refreshing: Promise<boolean> | null = null;
+let onSessionLost: () => void = () => {};
+
+export function setAccessToken(token: string | null) {
+  accessToken = token;
+}
+export function onSessionEnded(handler: () => void) {
+  onSessionLost = handler;
+}
+
+async function send(method: string, path: string, body: unknown, token: string | null): Promise<Response> {
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers["content-type"] = "application/json";
+  if (token) headers.authorization = `Bearer ${token}`;
+  try {
+    return await fetch(`/api${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: "same-origin",
+    });
+  } catch {
+    throw new ApiError(0, "NetworkError");
+  }
+}
+
+/** One refresh at a time: the refresh token rotates, and using an old one ends the session. */
+export function refreshSession(): Promise<boolean> {
+  refreshing ??= (async () => {
+    try {
+      const res = await send("POST", "/auth/refresh", undefined, null);
+      if (!res.ok) return false;
+      const data = (await res.json()) as { accessToken: string };
+      accessToken = data.accessToken;
+      lastRefresh = data;
+      return true;
+    } finally {
+      refreshing = null;
+    }
+  })();
+  return refreshing;
+}
+
+/** The last refresh answer, so the auth state can take the user from it. */
+export let lastRefresh: unknown = null;
+
+async function parse<T>(res: Response): Promise<T> {
+  if (res.status === 204) return undefined as T;
+  const text = await res.text();
+  const data = text ? JSON.parse(text) : undefined;
+  if (res.ok) return data as T;
+  if (isErrorBody(data)) throw new ApiError(res.status, data.code, data.fields, data.message);
+  throw new ApiError(res.status, res.status >= 500 ? "InternalError" : "ValidationError");
+}
+
+/** Calls the API; on 401 with a token, refreshes once and retries. */
+export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+  let res = await send(method, path, body, accessToken);
+  if (res.status === 401 && accessToken && !path.startsWith("/auth/")) {
+    if (await refreshSession()) res = await send(method, path, body, accessToken);
+    else {
+      accessToken = null;
+      onSessionLost();
+    }
+  }
+  return parse<T>(res);
+}

@@ -1,0 +1,27 @@
+import { MantineProvider } from "@mantine/core";
+import { ModalsProvider } from "@mantine/modals";
+import { Notifications } from "@mantine/notifications";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { RouterProvider } from "react-router";
+import { AuthProvider } from "./auth.tsx";
+import { router } from "./router.tsx";
+import { theme } from "./theme.ts";
+
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: 1, staleTime: 30_000, refetchOnWindowFocus: false } },
+});
+
+export function App() {
+  return (
+    <MantineProvider theme={theme}>
+      <QueryClientProvider client={queryClient}>
+        <AuthProvider>
+          <ModalsProvider>
+            <Notifications position="top-center" />
+            <RouterProvider router={router} />
+          </ModalsProvider>
+        </AuthProvider>
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}

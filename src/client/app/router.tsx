@@ -1,0 +1,41 @@
+import { createBrowserRouter, type RouteObject } from "react-router";
+import { Layout } from "./shell/layout.tsx";
+import { NotFound } from "./shell/not-found.tsx";
+
+/** Every page is its own chunk, so the public pages do not carry my-pages code, maps or date pickers. */
+const page = (load: () => Promise<{ default: React.ComponentType }>): Pick<RouteObject, "lazy"> => ({
+  lazy: async () => ({ Component: (await load()).default }),
+});
+
+export const routes: RouteObject[] = [
+  {
+    element: <Layout />,
+    children: [
+      { index: true, ...page(() => import("../routes/public/home.tsx")) },
+      { path: "how-it-works-volunteer", ...page(() => import("../routes/public/how-it-works-volunteer.tsx")) },
+      { path: "how-it-works-organizer", ...page(() => import("../routes/public/how-it-works-organizer.tsx")) },
+      { path: "faq", ...page(() => import("../routes/public/faq.tsx")) },
+      { path: "about", ...page(() => import("../routes/public/about.tsx")) },
+      { path: "privacy-policy", ...page(() => import("../routes/public/privacy-policy.tsx")) },
+      { path: "contact", ...page(() => import("../routes/public/contact.tsx")) },
+      { path: "terms", ...page(() => import("../routes/public/terms.tsx")) },
+
+      { path: "login", ...page(() => import("../routes/account/login.tsx")) },
+      { path: "register", ...page(() => import("../routes/account/register.tsx")) },
+      { path: "verify-email", ...page(() => import("../routes/account/verify-email.tsx")) },
+      { path: "forgot-password", ...page(() => import("../routes/account/forgot-password.tsx")) },
+      { path: "change-password", ...page(() => import("../routes/account/change-password.tsx")) },
+      { path: "profile", ...page(() => import("../routes/account/profile.tsx")) },
+      { path: "logout", ...page(() => import("../routes/account/logout.tsx")) },
+
+      { path: "my-pages", ...page(() => import("../routes/my-pages/home-redirect.tsx")) },
+      { path: "my-pages/events", ...page(() => import("../routes/my-pages/events-area.tsx")) },
+      { path: "my-pages/teamleaders", ...page(() => import("../routes/my-pages/teamleaders-area.tsx")) },
+      { path: "my-pages/volunteers", ...page(() => import("../routes/my-pages/volunteers-area.tsx")) },
+
+      { path: "*", element: <NotFound /> },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,45 @@
+import { Container, Tabs, Text, Title } from "@mantine/core";
+import { type ReactNode, useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { RequireAuth } from "../../app/guards.tsx";
+
+export const AREAS = ["events", "teamleaders", "volunteers"] as const;
+export type Area = (typeof AREAS)[number];
+const HOME_KEY = "bemanna.homePath";
+
+/** The area /my-pages opens: the one last entered, volunteers by default (spec 01 §2). */
+export function storedHomeArea(): Area {
+  const stored = localStorage.getItem(HOME_KEY);
+  return (AREAS as readonly string[]).includes(stored ?? "") ? (stored as Area) : "volunteers";
+}
+
+/** The frame shared by the three my-pages areas: tabs between them and the area's intro. */
+export function AreaFrame({ area, children }: { area: Area; children?: ReactNode }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  useEffect(() => localStorage.setItem(HOME_KEY, area), [area]);
+
+  return (
+    <RequireAuth>
+      <Container size="lg" py="lg">
+        <Tabs value={area} onChange={(v) => v && navigate(`/my-pages/${v}`)} keepMounted={false}>
+          <Tabs.List aria-label={t("myPages.tabsLabel")}>
+            {AREAS.map((a) => (
+              <Tabs.Tab key={a} value={a}>
+                {t(`myPages.${a}.tab`)}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+        </Tabs>
+        <Title order={1} mt="lg">
+          {t(`myPages.${area}.title`)}
+        </Title>
+        <Text mt="sm" mb="lg" maw={720}>
+          {t(`myPages.${area}.intro`)}
+        </Text>
+        {children}
+      </Container>
+    </RequireAuth>
+  );
+}

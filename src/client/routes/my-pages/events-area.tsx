@@ -1,0 +1,5 @@
+import { AreaFrame } from "./area-frame.tsx";
+
+export default function EventsArea() {
+  return <AreaFrame area="events" />;
+}

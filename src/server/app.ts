@@ -1,0 +1,165 @@
+import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import fastifyCookie from "@fastify/cookie";
+import fastifyHelmet from "@fastify/helmet";
+import fastifyRateLimit from "@fastify/rate-limit";
+import fastifyStatic from "@fastify/static";
+import { sql } from "drizzle-orm";
+import Fastify, { type FastifyInstance } from "fastify";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { type Clock, systemClock } from "./clock.ts";
+import type { Config } from "./config.ts";
+import type { Ctx } from "./context.ts";
+import type { Database } from "./db/client.ts";
+import { pingDatabase, queryRows } from "./db/client.ts";
+import { devRoutes } from "./dev/routes.ts";
+import { errorHandler, notFoundHandler } from "./http/errors.ts";
+import { identityRoutes } from "./identity/routes.ts";
+import { PasswordHasher } from "./identity/secrets.ts";
+import { JobWorker } from "./jobs/queue.ts";
+import { MAIL_JOB, mailJob } from "./mail/outbox.ts";
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  /** The built SPA; served when the folder exists. */
+  webRoot: string;
+}
+
+export interface App {
+  server: FastifyInstance;
+  ctx: Ctx;
+  jobs: JobWorker;
+}
+
+/** The signing key: from JWT_SECRET, or generated once and kept in the database for every process. */
+async function loadSecret(config: Config, database: Database): Promise<Uint8Array> {
+  if (config.JWT_SECRET) return config.jwtSecret;
+  const candidate = randomBytes(48).toString("base64url");
+  await database.db.execute(
+    sql`INSERT INTO app_secrets (name, value) VALUES ('jwt', ${candidate}) ON CONFLICT (name) DO NOTHING`,
+  );
+  const [row] = await queryRows<{ value: string }>(database.db, sql`SELECT value FROM app_secrets WHERE name = 'jwt'`);
+  return new TextEncoder().encode(row.value);
+}
+
+/** Paths of the tile host, for the CSP: maps may only load images from there. */
+function tileOrigin(tileUrl: string): string | null {
+  try {
+    return new URL(tileUrl.replace(/\{[a-z]\}/g, "a")).origin.replace("//a.", "//*.");
+  } catch {
+    return null;
+  }
+}
+
+export async function buildApp(options: AppOptions): Promise<App> {
+  const { config, database } = options;
+  const clock = options.clock ?? systemClock;
+  const isLocal = ["localhost", "127.0.0.1"].includes(new URL(config.PUBLIC_URL).hostname);
+
+  const server = Fastify({
+    logger: {
+      level: config.LOG_LEVEL,
+      // Secrets never reach the log: tokens, cookies and passwords are cut out of whatever is logged.
+      redact: {
+        paths: [
+          "req.headers.authorization",
+          "req.headers.cookie",
+          'res.headers["set-cookie"]',
+          "*.password",
+          "*.newPassword",
+          "*.code",
+        ],
+        censor: "[redacted]",
+      },
+    },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+  });
+  // JSON only: any other body type answers 415.
+  server.removeContentTypeParser("text/plain");
+  server.setValidatorCompiler(validatorCompiler);
+  server.setSerializerCompiler(serializerCompiler);
+  server.setErrorHandler(errorHandler);
+  server.decorateRequest("actor", null);
+  server.decorateRequest("sessionId", null);
+
+  const tiles = tileOrigin(config.TILE_URL);
+  await server.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", "data:", "blob:", ...(tiles ? [tiles] : [])],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: isLocal ? null : [],
+      },
+    },
+    hsts: isLocal ? false : { maxAge: 31536000, includeSubDomains: true },
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    crossOriginEmbedderPolicy: false,
+  });
+  await server.register(fastifyCookie);
+  await server.register(fastifyRateLimit, { global: false, hook: "preHandler" });
+
+  const hasher = new PasswordHasher(config.SCRYPT_LOG_N, config.HASH_CONCURRENCY);
+  const secret = await loadSecret(config, database);
+  let jobs: JobWorker | null = null;
+  const ctx: Ctx = {
+    db: database.db,
+    config,
+    clock,
+    log: server.log,
+    hasher,
+    secret,
+    nudgeJobs: () => jobs?.nudge(),
+  };
+  jobs = new JobWorker(
+    database.db,
+    clock,
+    { [MAIL_JOB]: mailJob(database.db, clock, server.log, config.SMTP_URL, config.MAIL_FROM) },
+    server.log,
+  );
+
+  server.get("/api/health", async (_request, reply) => {
+    try {
+      await pingDatabase(database.db);
+      return { status: "ok", database: database.kind };
+    } catch (err) {
+      server.log.error({ err }, "health check failed");
+      return reply.status(503).send({ code: "ServiceUnavailable", message: "Database unavailable" });
+    }
+  });
+  await identityRoutes(server, ctx);
+  if (config.NODE_ENV !== "production") await devRoutes(server, ctx);
+
+  const webRoot = options.webRoot;
+  const hasWeb = existsSync(webRoot);
+  if (hasWeb) {
+    await server.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, filePath) {
+        // Hashed file names change with their content, so they may be cached for good.
+        reply.header("Cache-Control", filePath.includes("/assets/") ? "public, max-age=31536000, immutable" : "no-cache");
+      },
+    });
+    server.setNotFoundHandler((request, reply) => {
+      const path = request.url.split("?")[0];
+      const looksLikeFile = /\.[a-z0-9]+$/i.test(path);
+      if (request.method !== "GET" || path.startsWith("/api/") || path === "/api" || looksLikeFile)
+        return notFoundHandler(request, reply);
+      return reply.header("Cache-Control", "no-cache").sendFile("index.html");
+    });
+  }
+
+  server.addHook("onClose", async () => {
+    await jobs?.stop();
+  });
+  return { server, ctx, jobs };
+}

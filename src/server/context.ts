@@ -1,0 +1,23 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { Clock } from "./clock.ts";
+import type { Config } from "./config.ts";
+import type { Db } from "./db/client.ts";
+import type { PasswordHasher } from "./identity/secrets.ts";
+
+/** What services need from the outside world, passed explicitly (never read from a request). */
+export interface Ctx {
+  db: Db;
+  config: Config;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  hasher: PasswordHasher;
+  /** Key for access tokens and keyed hashes; shared by every process through the database. */
+  secret: Uint8Array;
+  /** Tells the job worker that work was enqueued. */
+  nudgeJobs(): void;
+}
+
+/** Where a request came from, for limits and the audit log. */
+export interface RequestMeta {
+  ip: string;
+}

@@ -1,0 +1,37 @@
+import { desc } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import type { Ctx } from "../context.ts";
+import { mails } from "../db/schema.ts";
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c] as string);
+
+/** Development only: the mail the product would have sent, since without SMTP_URL it is kept, not sent. */
+export async function devRoutes(app: FastifyInstance, ctx: Ctx) {
+  const latest = () => ctx.db.select().from(mails).orderBy(desc(mails.createdAt)).limit(100);
+
+  app.get("/api/dev/mailbox", async () =>
+    (await latest()).map((m) => ({
+      id: m.id,
+      to: m.to,
+      subject: m.subject,
+      text: m.text,
+      createdAt: m.createdAt,
+      sentAt: m.sentAt,
+    })),
+  );
+
+  app.get("/dev/mailbox", async (_request, reply) => {
+    const rows = (await latest())
+      .map(
+        (m) =>
+          `<article><h2>${escapeHtml(m.subject)}</h2><p>To: ${escapeHtml(m.to)} · ${m.createdAt.toISOString()}</p><pre>${escapeHtml(m.text)}</pre></article>`,
+      )
+      .join("<hr>");
+    return reply
+      .type("text/html; charset=utf-8")
+      .send(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Mailbox (development)</title></head><body><main><h1>Mailbox (development)</h1>${rows || "<p>No mail yet.</p>"}</main></body></html>`,
+      );
+  });
+}

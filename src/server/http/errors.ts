@@ -1,0 +1,87 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { type ErrorBody, type ErrorCode, errorStatus, type FieldErrors } from "#shared/errors";
+
+/** The one error type of the server: a code from the closed set, an English log message, field ids. */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string = code,
+    readonly fields?: FieldErrors,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+  }
+  get status(): number {
+    return errorStatus[this.code];
+  }
+}
+
+export const notFound = (what = "Not found") => new AppError("NotFound", what);
+export const forbidden = (what = "Forbidden") => new AppError("Forbidden", what);
+export const unauthorized = () => new AppError("Unauthorized", "A valid access token is required");
+export const conflict = (what: string, fields?: FieldErrors) => new AppError("Conflict", what, fields);
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** The code a schema failure answers with on this route (identity calls use InvalidParameterException). */
+    validationCode?: ErrorCode;
+  }
+}
+
+/** Fastify's own failures that carry a meaning for the client, by Fastify's error code. */
+const fastifyCodes: Record<string, ErrorCode> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: "UnsupportedMediaType",
+  FST_ERR_CTP_BODY_TOO_LARGE: "PayloadTooLarge",
+  FST_ERR_CTP_EMPTY_JSON_BODY: "ValidationError",
+  FST_ERR_CTP_INVALID_JSON_BODY: "ValidationError",
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: "ValidationError",
+  FST_ERR_VALIDATION: "ValidationError",
+  FST_ERR_RATE_LIMIT_EXCEEDED: "LimitExceededException",
+};
+
+function send(reply: FastifyReply, code: ErrorCode, message: string, fields?: FieldErrors) {
+  const body: ErrorBody = fields ? { code, message, fields } : { code, message };
+  return reply.status(errorStatus[code]).type("application/json").send(body);
+}
+
+export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof AppError) {
+    if (error.retryAfterSeconds !== undefined)
+      reply.header("Retry-After", String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
+    return send(reply, error.code, error.message, error.fields);
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const fields: FieldErrors = {};
+    for (const issue of error.validation) {
+      const field = issue.instancePath.replace(/^\//, "").replaceAll("/", ".") || "_";
+      // Messages of our schemas are ids; zod's own (e.g. a body that is not an object) become a generic id.
+      fields[field] ??= issue.message?.startsWith("validation.") ? issue.message : "validation.invalid";
+    }
+    const code = request.routeOptions.config?.validationCode ?? "ValidationError";
+    return send(reply, code, `Invalid ${Object.keys(fields).join(", ")}`, fields);
+  }
+  const mapped = error.code ? fastifyCodes[error.code] : undefined;
+  if (mapped) {
+    if (mapped === "LimitExceededException") reply.header("Retry-After", String(reply.getHeader("retry-after") ?? "60"));
+    return send(reply, mapped, error.message);
+  }
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    const code: ErrorCode =
+      error.statusCode === 404
+        ? "NotFound"
+        : error.statusCode === 413
+          ? "PayloadTooLarge"
+          : error.statusCode === 415
+            ? "UnsupportedMediaType"
+            : "ValidationError";
+    return send(reply, code, error.message);
+  }
+  // Internals (stack, SQL) go to the log only.
+  request.log.error({ err: error }, "request failed");
+  return send(reply, "InternalError", "Internal server error");
+}
+
+export function notFoundHandler(request: FastifyRequest, reply: FastifyReply) {
+  return send(reply, "NotFound", `No route ${request.method} ${request.url.split("?")[0]}`);
+}

@@ -1,0 +1,19 @@
+import type { Language, Profile, UserLookup } from "#shared/account/schema";
+import type { UserRow } from "./repo.ts";
+
+export function presentProfile(u: UserRow): Profile {
+  return {
+    firstName: u.firstName,
+    lastName: u.lastName,
+    email: u.email,
+    phone: u.phone,
+    emailVerified: u.emailVerified,
+    phoneNumberVerified: u.phoneNumberVerified,
+    language: u.language as Language,
+  };
+}
+
+/** Only what is needed to add someone as a contact: never the phone or anything else. */
+export function presentLookup(u: UserRow): UserLookup {
+  return { email: u.email, firstName: u.firstName, lastName: u.lastName, name: `${u.firstName} ${u.lastName}` };
+}

@@ -1,0 +1,109 @@
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import type { Tx } from "../db/client.ts";
+import { codes, sessions, users } from "../db/schema.ts";
+
+export type UserRow = typeof users.$inferSelect;
+export type CodePurpose = "signUp" | "reset";
+
+export async function findUserByEmail(tx: Tx, email: string): Promise<UserRow | undefined> {
+  const [row] = await tx.select().from(users).where(eq(users.email, email));
+  return row;
+}
+
+export async function findUserById(tx: Tx, id: string): Promise<UserRow | undefined> {
+  const [row] = await tx.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+/** Inserts unless the e-mail is taken; returns undefined when it is (the unique index decides, not a race). */
+export async function insertUser(tx: Tx, values: typeof users.$inferInsert): Promise<UserRow | undefined> {
+  const [row] = await tx.insert(users).values(values).onConflictDoNothing({ target: users.email }).returning();
+  return row;
+}
+
+export async function updateUser(tx: Tx, id: string, values: Partial<typeof users.$inferInsert>, now: Date) {
+  const [row] = await tx
+    .update(users)
+    .set({ ...values, updatedAt: now })
+    .where(eq(users.id, id))
+    .returning();
+  return row;
+}
+
+/** A new code replaces every earlier unused one of the same purpose. */
+export async function replaceCode(tx: Tx, userId: string, purpose: CodePurpose, codeHash: string, expiresAt: Date) {
+  await tx.delete(codes).where(and(eq(codes.userId, userId), eq(codes.purpose, purpose)));
+  await tx.insert(codes).values({ userId, purpose, codeHash, expiresAt });
+}
+
+export async function latestCode(tx: Tx, userId: string, purpose: CodePurpose) {
+  const [row] = await tx
+    .select()
+    .from(codes)
+    .where(and(eq(codes.userId, userId), eq(codes.purpose, purpose), isNull(codes.usedAt)))
+    .orderBy(desc(codes.createdAt))
+    .limit(1);
+  return row;
+}
+
+export async function countWrongTry(tx: Tx, codeId: string) {
+  await tx
+    .update(codes)
+    .set({ wrongTries: sql`${codes.wrongTries} + 1` })
+    .where(eq(codes.id, codeId));
+}
+
+export async function markCodeUsed(tx: Tx, codeId: string, now: Date) {
+  await tx.update(codes).set({ usedAt: now }).where(eq(codes.id, codeId));
+}
+
+export async function insertSession(tx: Tx, userId: string, refreshHash: string, expiresAt: Date) {
+  const [row] = await tx.insert(sessions).values({ userId, refreshHash, expiresAt }).returning();
+  return row;
+}
+
+export async function findSession(tx: Tx, id: string) {
+  const [row] = await tx.select().from(sessions).where(eq(sessions.id, id));
+  return row;
+}
+
+/** Swaps the refresh secret only if it is still the one presented: two concurrent uses cannot both win. */
+export async function rotateSession(tx: Tx, id: string, oldHash: string, newHash: string, now: Date): Promise<boolean> {
+  const rows = await tx
+    .update(sessions)
+    .set({ refreshHash: newHash, lastUsedAt: now })
+    .where(and(eq(sessions.id, id), eq(sessions.refreshHash, oldHash), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows.length === 1;
+}
+
+export async function revokeSession(tx: Tx, id: string, reason: string, now: Date) {
+  await tx
+    .update(sessions)
+    .set({ revokedAt: now, revokedReason: reason })
+    .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+}
+
+export async function revokeAllSessions(tx: Tx, userId: string, reason: string, now: Date) {
+  await tx
+    .update(sessions)
+    .set({ revokedAt: now, revokedReason: reason })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+/** The user behind an access token, if its session is still live. */
+export async function findActiveSessionUser(tx: Tx, sessionId: string, userId: string, now: Date) {
+  const [row] = await tx
+    .select({ user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        sql`${sessions.expiresAt} > ${now}`,
+      ),
+    );
+  return row?.user;
+}

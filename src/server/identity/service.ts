@@ -1,0 +1,374 @@
+import {
+  joinPhone,
+  type Language,
+  type NewUserBody,
+  type Profile,
+  type SignInResult,
+  type SignInSuccess,
+  type SignUpBody,
+  type UpdateProfileBody,
+  type UserLookup,
+} from "#shared/account/schema";
+import { PASSWORD_MAX, passwordOk } from "#shared/validation";
+import type { Ctx, RequestMeta } from "../context.ts";
+import type { Tx } from "../db/client.ts";
+import { AppError } from "../http/errors.ts";
+import { hitLimit } from "../limits.ts";
+import { queueMail } from "../mail/outbox.ts";
+import { presentLookup, presentProfile } from "./present.ts";
+import * as repo from "./repo.ts";
+import { keyedHash, newCode, randomSecret, sameHash, temporaryPassword } from "./secrets.ts";
+import { ACCESS_TOKEN_SECONDS, CHALLENGE_SECONDS, readToken, signToken } from "./tokens.ts";
+
+const HOUR = 3600;
+const DAY = 24 * HOUR;
+export const SIGN_UP_CODE_SECONDS = DAY;
+export const RESET_CODE_SECONDS = HOUR;
+export const TEMPORARY_PASSWORD_SECONDS = 7 * DAY;
+export const SESSION_SECONDS = 30 * DAY;
+export const MAX_WRONG_CODE_TRIES = 5;
+/** Resend and forgot-password: at most this many per hour, per account and per IP. */
+export const CODE_MAILS_PER_HOUR = 5;
+export const FREE_SIGN_IN_FAILURES = 5;
+export const MAX_LOCK_SECONDS = 15 * 60;
+
+const later = (now: Date, seconds: number) => new Date(now.getTime() + seconds * 1000);
+
+/** Cognito's lockout: after 5 failures, 2^(n-5) seconds, doubling, capped at 15 minutes. */
+export function lockSeconds(failures: number): number {
+  if (failures < FREE_SIGN_IN_FAILURES) return 0;
+  return Math.min(2 ** (failures - FREE_SIGN_IN_FAILURES), MAX_LOCK_SECONDS);
+}
+
+function checkPassword(password: string) {
+  if (!passwordOk(password)) {
+    const why = password.length > PASSWORD_MAX ? `longer than ${PASSWORD_MAX}` : "does not meet the rules";
+    throw new AppError("InvalidPasswordException", `Password ${why}`, { password: "validation.password" });
+  }
+}
+
+function audit(ctx: Ctx, event: string, meta: RequestMeta, userId?: string, extra: Record<string, unknown> = {}) {
+  ctx.log.info({ audit: event, userId, ip: meta.ip, ...extra }, `auth: ${event}`);
+}
+
+async function inTx<T>(ctx: Ctx, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return ctx.db.transaction(work);
+}
+
+// ---------------------------------------------------------------- sign-up and codes
+
+export async function signUp(ctx: Ctx, body: SignUpBody, meta: RequestMeta) {
+  checkPassword(body.password);
+  const passwordHash = await ctx.hasher.hash(body.password);
+  const now = ctx.clock.now();
+  const user = await inTx(ctx, async (tx) => {
+    const created = await repo.insertUser(tx, {
+      email: body.email,
+      passwordHash,
+      firstName: body.firstName,
+      lastName: body.lastName,
+      phone: joinPhone(body.countryCode, body.phone),
+      language: body.language ?? "sv",
+      status: "UNCONFIRMED",
+    });
+    if (!created) throw new AppError("UsernameExistsException", "An account with the given email already exists");
+    await sendCode(ctx, tx, created, "signUp", now);
+    return created;
+  });
+  ctx.nudgeJobs();
+  audit(ctx, "sign_up", meta, user.id);
+  return { userConfirmed: false };
+}
+
+async function sendCode(ctx: Ctx, tx: Tx, user: repo.UserRow, purpose: repo.CodePurpose, now: Date) {
+  const code = newCode();
+  const seconds = purpose === "signUp" ? SIGN_UP_CODE_SECONDS : RESET_CODE_SECONDS;
+  await repo.replaceCode(tx, user.id, purpose, keyedHash(ctx.secret, code), later(now, seconds));
+  await queueMail(tx, now, user.email, purpose === "signUp" ? "signUpCode" : "resetCode", user.language as Language, {
+    firstName: user.firstName,
+    code,
+  });
+}
+
+type CodeOutcome = "ok" | "mismatch" | "expired" | "dead";
+
+/**
+ * Checks a code and records the outcome in its own transaction, so a wrong try is counted even though
+ * the call then fails. A code dies after 5 wrong tries.
+ */
+async function redeemCode(ctx: Ctx, user: repo.UserRow, purpose: repo.CodePurpose, code: string): Promise<void> {
+  const now = ctx.clock.now();
+  const outcome = await inTx<CodeOutcome>(ctx, async (tx) => {
+    const row = await repo.latestCode(tx, user.id, purpose);
+    if (!row) return "expired";
+    if (row.wrongTries >= MAX_WRONG_CODE_TRIES) return "dead";
+    if (row.expiresAt <= now) return "expired";
+    if (!sameHash(row.codeHash, keyedHash(ctx.secret, code))) {
+      await repo.countWrongTry(tx, row.id);
+      return "mismatch";
+    }
+    await repo.markCodeUsed(tx, row.id, now);
+    return "ok";
+  });
+  if (outcome === "mismatch") throw new AppError("CodeMismatchException", "Invalid verification code provided");
+  if (outcome === "expired") throw new AppError("ExpiredCodeException", "Invalid code provided, please request a code again");
+  if (outcome === "dead") throw new AppError("LimitExceededException", "Too many wrong tries for this code; request a new one");
+}
+
+export async function confirmSignUp(ctx: Ctx, email: string, code: string, meta: RequestMeta) {
+  const user = await repo.findUserByEmail(ctx.db, email);
+  if (!user) throw new AppError("UserNotFoundException", "User does not exist");
+  if (user.status !== "UNCONFIRMED") return {};
+  await redeemCode(ctx, user, "signUp", code);
+  await repo.updateUser(ctx.db, user.id, { status: "CONFIRMED", emailVerified: true }, ctx.clock.now());
+  audit(ctx, "confirm_sign_up", meta, user.id);
+  return {};
+}
+
+async function limitCodeMails(ctx: Ctx, tx: Tx, scope: string, email: string, meta: RequestMeta, now: Date) {
+  await hitLimit(tx, `${scope}:ip:${meta.ip}`, CODE_MAILS_PER_HOUR, HOUR, now);
+  await hitLimit(tx, `${scope}:account:${email}`, CODE_MAILS_PER_HOUR, HOUR, now);
+}
+
+/** Answers the same for unknown and already confirmed addresses, so it tells nobody who has an account. */
+export async function resendCode(ctx: Ctx, email: string, meta: RequestMeta) {
+  const now = ctx.clock.now();
+  // The limit is counted even when the request then fails, so it runs in its own transaction.
+  await inTx(ctx, (tx) => limitCodeMails(ctx, tx, "resend", email, meta, now));
+  await inTx(ctx, async (tx) => {
+    const user = await repo.findUserByEmail(tx, email);
+    if (user?.status === "UNCONFIRMED") await sendCode(ctx, tx, user, "signUp", now);
+  });
+  ctx.nudgeJobs();
+  return {};
+}
+
+// ---------------------------------------------------------------- sign-in and sessions
+
+export interface IssuedSession {
+  result: SignInSuccess;
+  refreshToken: string;
+}
+
+async function openSession(ctx: Ctx, tx: Tx, user: repo.UserRow, now: Date): Promise<IssuedSession> {
+  const secret = randomSecret();
+  const session = await repo.insertSession(tx, user.id, keyedHash(ctx.secret, secret), later(now, SESSION_SECONDS));
+  const accessToken = await signToken(ctx.secret, "access", { sub: user.id, sid: session.id }, now, ACCESS_TOKEN_SECONDS);
+  return {
+    result: { accessToken, expiresIn: ACCESS_TOKEN_SECONDS, user: presentProfile(user) },
+    refreshToken: `${session.id}.${secret}`,
+  };
+}
+
+export type SignInOutcome = { kind: "session"; session: IssuedSession } | { kind: "challenge"; result: SignInResult };
+
+export async function signIn(ctx: Ctx, email: string, password: string, meta: RequestMeta): Promise<SignInOutcome> {
+  const user = await repo.findUserByEmail(ctx.db, email);
+  if (!user) {
+    await ctx.hasher.verifyNobody(password);
+    audit(ctx, "sign_in_failed", meta, undefined, { reason: "unknown user" });
+    throw new AppError("UserNotFoundException", "User does not exist");
+  }
+  const now = ctx.clock.now();
+  if (user.lockedUntil && user.lockedUntil > now) {
+    audit(ctx, "sign_in_locked", meta, user.id);
+    throw new AppError(
+      "LimitExceededException",
+      "Password attempts exceeded",
+      undefined,
+      (user.lockedUntil.getTime() - now.getTime()) / 1000,
+    );
+  }
+  if (!(await ctx.hasher.verify(password, user.passwordHash))) {
+    const failures = user.failedSignIns + 1;
+    const lock = lockSeconds(failures);
+    await repo.updateUser(ctx.db, user.id, { failedSignIns: failures, lockedUntil: lock ? later(now, lock) : null }, now);
+    audit(ctx, lock ? "lockout" : "sign_in_failed", meta, user.id, { failures, lockSeconds: lock });
+    throw new AppError("NotAuthorizedException", "Incorrect username or password");
+  }
+  if (user.failedSignIns > 0) await repo.updateUser(ctx.db, user.id, { failedSignIns: 0, lockedUntil: null }, now);
+  if (user.status === "UNCONFIRMED") throw new AppError("UserNotConfirmedException", "User is not confirmed");
+  if (user.status === "FORCE_CHANGE_PASSWORD") {
+    if (!user.temporaryPasswordExpiresAt || user.temporaryPasswordExpiresAt <= now) {
+      audit(ctx, "sign_in_failed", meta, user.id, { reason: "temporary password expired" });
+      throw new AppError("NotAuthorizedException", "Temporary password has expired");
+    }
+    const session = await signToken(ctx.secret, "new-password", { sub: user.id }, now, CHALLENGE_SECONDS);
+    audit(ctx, "new_password_required", meta, user.id);
+    return { kind: "challenge", result: { challenge: "NEW_PASSWORD_REQUIRED", session } };
+  }
+  const session = await inTx(ctx, (tx) => openSession(ctx, tx, user, now));
+  audit(ctx, "sign_in", meta, user.id);
+  return { kind: "session", session };
+}
+
+export async function completeNewPassword(ctx: Ctx, sessionToken: string, newPassword: string, meta: RequestMeta) {
+  const now = ctx.clock.now();
+  const claims = await readToken(ctx.secret, "new-password", sessionToken, now);
+  const user = claims ? await repo.findUserById(ctx.db, claims.sub) : undefined;
+  if (!user || user.status !== "FORCE_CHANGE_PASSWORD")
+    throw new AppError("NotAuthorizedException", "Invalid session for the user, session is expired");
+  checkPassword(newPassword);
+  const passwordHash = await ctx.hasher.hash(newPassword);
+  const session = await inTx(ctx, async (tx) => {
+    const updated = await repo.updateUser(
+      tx,
+      user.id,
+      { passwordHash, status: "CONFIRMED", emailVerified: true, temporaryPasswordExpiresAt: null },
+      now,
+    );
+    return openSession(ctx, tx, updated, now);
+  });
+  audit(ctx, "new_password", meta, user.id);
+  return session;
+}
+
+function parseRefreshToken(token: string | undefined) {
+  const [sid, secret] = (token ?? "").split(".");
+  if (!sid || !secret || !/^[0-9a-f-]{36}$/.test(sid)) return null;
+  return { sid, secret };
+}
+
+/**
+ * Rotates the refresh token. Presenting an old (already rotated) token means it was copied: the whole
+ * session is revoked, so the thief and the owner both have to sign in again.
+ */
+export async function refresh(ctx: Ctx, token: string | undefined, meta: RequestMeta): Promise<IssuedSession> {
+  const parsed = parseRefreshToken(token);
+  if (!parsed) throw new AppError("Unauthorized", "No valid refresh token");
+  const now = ctx.clock.now();
+  const session = await repo.findSession(ctx.db, parsed.sid);
+  if (!session || session.revokedAt || session.expiresAt <= now) throw new AppError("Unauthorized", "Session ended");
+  const presented = keyedHash(ctx.secret, parsed.secret);
+  if (!sameHash(presented, session.refreshHash)) {
+    await repo.revokeSession(ctx.db, session.id, "refresh token reuse", now);
+    audit(ctx, "refresh_reuse", meta, session.userId, { sessionId: session.id });
+    throw new AppError("Unauthorized", "Refresh token reuse");
+  }
+  const secret = randomSecret();
+  const rotated = await repo.rotateSession(ctx.db, session.id, presented, keyedHash(ctx.secret, secret), now);
+  const user = await repo.findUserById(ctx.db, session.userId);
+  if (!rotated || !user) throw new AppError("Unauthorized", "Session ended");
+  const accessToken = await signToken(ctx.secret, "access", { sub: user.id, sid: session.id }, now, ACCESS_TOKEN_SECONDS);
+  return {
+    result: { accessToken, expiresIn: ACCESS_TOKEN_SECONDS, user: presentProfile(user) },
+    refreshToken: `${session.id}.${secret}`,
+  };
+}
+
+export async function signOut(
+  ctx: Ctx,
+  refreshToken: string | undefined,
+  accessSessionId: string | undefined,
+  meta: RequestMeta,
+) {
+  const sid = parseRefreshToken(refreshToken)?.sid ?? accessSessionId;
+  if (!sid) return;
+  const now = ctx.clock.now();
+  const session = await repo.findSession(ctx.db, sid);
+  if (!session) return;
+  await repo.revokeSession(ctx.db, sid, "sign-out", now);
+  audit(ctx, "sign_out", meta, session.userId);
+}
+
+/** The user of a live session behind an access token; null for anything else. */
+export async function authenticate(ctx: Ctx, accessToken: string) {
+  const now = ctx.clock.now();
+  const claims = await readToken(ctx.secret, "access", accessToken, now);
+  if (!claims?.sid) return null;
+  const user = await repo.findActiveSessionUser(ctx.db, claims.sid, claims.sub, now);
+  return user ? { user, sessionId: claims.sid } : null;
+}
+
+// ---------------------------------------------------------------- forgotten password
+
+export async function forgotPassword(ctx: Ctx, email: string, meta: RequestMeta) {
+  const now = ctx.clock.now();
+  await inTx(ctx, (tx) => limitCodeMails(ctx, tx, "forgot", email, meta, now));
+  await inTx(ctx, async (tx) => {
+    const user = await repo.findUserByEmail(tx, email);
+    if (!user) throw new AppError("UserNotFoundException", "User does not exist");
+    if (!user.emailVerified)
+      throw new AppError("InvalidParameterException", "Cannot reset password for the user as there is no verified email");
+    await sendCode(ctx, tx, user, "reset", now);
+    audit(ctx, "reset_requested", meta, user.id);
+  });
+  ctx.nudgeJobs();
+  return {};
+}
+
+export async function confirmForgotPassword(ctx: Ctx, email: string, code: string, newPassword: string, meta: RequestMeta) {
+  checkPassword(newPassword);
+  const user = await repo.findUserByEmail(ctx.db, email);
+  // An unknown address answers like a wrong code: this call must not reveal who has an account.
+  if (!user) throw new AppError("CodeMismatchException", "Invalid verification code provided");
+  await redeemCode(ctx, user, "reset", code);
+  const passwordHash = await ctx.hasher.hash(newPassword);
+  const now = ctx.clock.now();
+  await inTx(ctx, async (tx) => {
+    await repo.updateUser(
+      tx,
+      user.id,
+      { passwordHash, failedSignIns: 0, lockedUntil: null, status: "CONFIRMED", temporaryPasswordExpiresAt: null },
+      now,
+    );
+    await repo.revokeAllSessions(tx, user.id, "password reset", now);
+  });
+  audit(ctx, "password_reset", meta, user.id);
+  return {};
+}
+
+// ---------------------------------------------------------------- profile and other users
+
+export async function updateProfile(ctx: Ctx, user: repo.UserRow, body: UpdateProfileBody): Promise<Profile> {
+  const updated = await repo.updateUser(
+    ctx.db,
+    user.id,
+    {
+      firstName: body.firstName,
+      lastName: body.lastName,
+      phone: body.phone,
+      ...(body.language ? { language: body.language } : {}),
+    },
+    ctx.clock.now(),
+  );
+  return presentProfile(updated);
+}
+
+export async function lookupUser(ctx: Ctx, email: string): Promise<UserLookup> {
+  const user = await repo.findUserByEmail(ctx.db, email);
+  if (!user) throw new AppError("UserNotFoundException", "User does not exist");
+  return presentLookup(user);
+}
+
+/** A contact person or team leader added by someone else: invited by mail with a temporary password. */
+export async function inviteUser(ctx: Ctx, inviter: repo.UserRow, body: NewUserBody, meta: RequestMeta): Promise<UserLookup> {
+  const password = temporaryPassword();
+  const passwordHash = await ctx.hasher.hash(password);
+  const now = ctx.clock.now();
+  const user = await inTx(ctx, async (tx) => {
+    const created = await repo.insertUser(tx, {
+      email: body.email,
+      passwordHash,
+      firstName: body.firstName,
+      lastName: body.lastName,
+      phone: body.phoneNumber,
+      language: inviter.language,
+      status: "FORCE_CHANGE_PASSWORD",
+      temporaryPasswordExpiresAt: later(now, TEMPORARY_PASSWORD_SECONDS),
+      createdBy: inviter.id,
+    });
+    if (!created) throw new AppError("UsernameExistsException", "An account with the given email already exists");
+    await queueMail(tx, now, created.email, "invitation", created.language as Language, {
+      firstName: created.firstName,
+      inviter: `${inviter.firstName} ${inviter.lastName}`,
+      email: created.email,
+      password,
+      url: new URL("/login", ctx.config.PUBLIC_URL).toString(),
+    });
+    return created;
+  });
+  ctx.nudgeJobs();
+  audit(ctx, "user_invited", meta, user.id, { by: inviter.id, type: body.type });
+  return presentLookup(user);
+}

@@ -1,0 +1,136 @@
+import { sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { Clock } from "../clock.ts";
+import { type Db, queryRows, type Tx } from "../db/client.ts";
+import { jobs } from "../db/schema.ts";
+
+export type JobHandler = (payload: Record<string, unknown>) => Promise<void>;
+
+/** How long a claimed job is ours; a process that dies mid-job releases it when this runs out. */
+const LEASE_SECONDS = 120;
+
+/** Enqueue inside the caller's transaction, so the job exists exactly when the change that caused it does. */
+export async function enqueue(tx: Tx, kind: string, payload: Record<string, unknown>, runAt: Date): Promise<void> {
+  await tx.insert(jobs).values({ kind, payload, runAt, createdAt: runAt });
+}
+
+/** Retry after 5 s, 10 s, 20 s … up to an hour. */
+export function backoffSeconds(attempts: number): number {
+  return Math.min(5 * 2 ** Math.max(0, attempts - 1), 3600);
+}
+
+interface ClaimedJob {
+  id: string;
+  kind: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+  max_attempts: number;
+}
+
+/**
+ * Polls the jobs table. Claiming uses FOR UPDATE SKIP LOCKED plus a lease, so any number of processes
+ * can run workers on one database and each job runs once at a time; handlers must be idempotent because
+ * a job whose process died is run again when its lease ends.
+ */
+export class JobWorker {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private stopped = true;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly handlers: Record<string, JobHandler>,
+    private readonly log: FastifyBaseLogger,
+    private readonly pollMs = 1000,
+  ) {}
+
+  start() {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  /** Runs due jobs soon, e.g. right after a request enqueued one. */
+  nudge() {
+    if (!this.stopped) this.schedule(10);
+  }
+
+  async stop() {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** Runs every due job once; returns how many ran. */
+  async runDue(): Promise<number> {
+    let count = 0;
+    for (;;) {
+      const batch = await this.claim(5);
+      if (batch.length === 0) return count;
+      for (const job of batch) await this.runOne(job);
+      count += batch.length;
+    }
+  }
+
+  private schedule(ms: number) {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      if (this.running) {
+        this.running.then(() => this.nudge());
+        return;
+      }
+      this.running = this.runDue()
+        .then(() => undefined)
+        .catch((err) => this.log.error({ err }, "job worker failed"))
+        .finally(() => {
+          this.running = null;
+          if (!this.stopped && !this.timer) this.schedule(this.pollMs);
+        });
+    }, ms);
+    this.timer.unref();
+  }
+
+  private async claim(limit: number): Promise<ClaimedJob[]> {
+    const now = this.clock.now();
+    const lease = new Date(now.getTime() + LEASE_SECONDS * 1000);
+    return queryRows<ClaimedJob>(
+      this.db,
+      sql`
+      UPDATE jobs SET locked_until = ${lease}, attempts = attempts + 1
+      WHERE id IN (
+        SELECT id FROM jobs
+        WHERE done_at IS NULL AND failed_at IS NULL AND run_at <= ${now}
+          AND (locked_until IS NULL OR locked_until < ${now})
+        ORDER BY run_at
+        LIMIT ${limit}
+        FOR UPDATE SKIP LOCKED
+      )
+      RETURNING id, kind, payload, attempts, max_attempts`,
+    );
+  }
+
+  private async runOne(job: ClaimedJob) {
+    const handler = this.handlers[job.kind];
+    try {
+      if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
+      await handler(job.payload);
+      await this.db.execute(
+        sql`UPDATE jobs SET done_at = ${this.clock.now()}, locked_until = NULL, last_error = NULL WHERE id = ${job.id}`,
+      );
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      const giveUp = job.attempts >= job.max_attempts;
+      const retryAt = new Date(this.clock.now().getTime() + backoffSeconds(job.attempts) * 1000);
+      this.log.warn(
+        { jobId: job.id, kind: job.kind, attempts: job.attempts, err: message },
+        giveUp ? "job failed for good" : "job failed, will retry",
+      );
+      await this.db.execute(
+        giveUp
+          ? sql`UPDATE jobs SET failed_at = ${this.clock.now()}, locked_until = NULL, last_error = ${message} WHERE id = ${job.id}`
+          : sql`UPDATE jobs SET run_at = ${retryAt}, locked_until = NULL, last_error = ${message} WHERE id = ${job.id}`,
+      );
+    }
+  }
+}

@@ -1,0 +1,54 @@
+import { eq } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import nodemailer, { type Transporter } from "nodemailer";
+import type { Language } from "#shared/account/schema";
+import type { Clock } from "../clock.ts";
+import type { Db, Tx } from "../db/client.ts";
+import { mails } from "../db/schema.ts";
+import { enqueue, type JobHandler } from "../jobs/queue.ts";
+import { type MailKind, renderMail } from "./templates.ts";
+
+export const MAIL_JOB = "mail.send";
+
+/** Stores the mail and its delivery job in the caller's transaction: a mail is never lost, never early. */
+export async function queueMail(
+  tx: Tx,
+  now: Date,
+  to: string,
+  kind: MailKind,
+  lang: Language,
+  values: Record<string, string>,
+) {
+  const rendered = renderMail(kind, lang, values);
+  const [row] = await tx
+    .insert(mails)
+    .values({ to, kind, ...rendered, createdAt: now })
+    .returning({ id: mails.id });
+  await enqueue(tx, MAIL_JOB, { mailId: row.id }, now);
+}
+
+/**
+ * Delivers one stored mail. With SMTP_URL it goes to the relay; without it, the mail stays in the database
+ * (listed at /dev/mailbox) and only its recipient and subject are logged. A mail already sent is skipped,
+ * so a job retried after a crash does not send twice from our side.
+ */
+export function mailJob(db: Db, clock: Clock, log: FastifyBaseLogger, smtpUrl: string | undefined, from: string): JobHandler {
+  const transport: Transporter | null = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
+  return async (payload) => {
+    const id = String(payload.mailId);
+    const [mail] = await db.select().from(mails).where(eq(mails.id, id));
+    if (!mail || mail.sentAt) return;
+    if (transport) {
+      await transport.sendMail({
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        messageId: `<${mail.id}@bemanna>`,
+      });
+    }
+    log.info({ mailId: mail.id, to: mail.to, subject: mail.subject, delivered: transport ? "smtp" : "kept" }, "mail sent");
+    await db.update(mails).set({ sentAt: clock.now() }).where(eq(mails.id, id));
+  };
+}

@@ -1,0 +1,31 @@
+import type { Language } from "#shared/account/schema";
+import { translate } from "#shared/i18n/index";
+
+export type MailKind = "signUpCode" | "resetCode" | "invitation";
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string);
+
+/** The body lines of each kind, as message ids under mail.<kind>. */
+const bodies: Record<MailKind, string[]> = {
+  signUpCode: ["intro", "code", "validity"],
+  resetCode: ["intro", "code", "validity"],
+  invitation: ["intro", "credentials", "validity", "link"],
+};
+
+/** Renders a mail in the recipient's language: plain text and a simple HTML version of the same lines. */
+export function renderMail(kind: MailKind, lang: Language, values: Record<string, string>): RenderedMail {
+  const t = (id: string) => translate(lang, id, values);
+  const paragraphs = [t("mail.greeting"), ...bodies[kind].map((line) => t(`mail.${kind}.${line}`)), t("mail.signature")];
+  const text = `${paragraphs.join("\n\n")}\n\n--\n${t("mail.automatic")}\n`;
+  const html = `<!doctype html><html lang="${lang}"><body style="font-family:sans-serif;line-height:1.5">${paragraphs
+    .map((p) => `<p>${escapeHtml(p).replaceAll("\n", "<br>")}</p>`)
+    .join("")}<hr><p style="color:#666;font-size:small">${escapeHtml(t("mail.automatic"))}</p></body></html>`;
+  return { subject: t(`mail.${kind}.subject`), text, html };
+}

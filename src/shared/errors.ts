@@ -1,0 +1,36 @@
+/** The closed set of error codes the API answers with (API.md). The UI translates `errors.<code>`. */
+export const errorStatus = {
+  Unauthorized: 401,
+  ValidationError: 400,
+  Forbidden: 403,
+  NotFound: 404,
+  Conflict: 409,
+  PayloadTooLarge: 413,
+  UnsupportedMediaType: 415,
+  InternalError: 500,
+  ServiceUnavailable: 503,
+  UserNotFoundException: 404,
+  NotAuthorizedException: 401,
+  UserNotConfirmedException: 403,
+  UsernameExistsException: 409,
+  CodeMismatchException: 400,
+  ExpiredCodeException: 400,
+  InvalidParameterException: 400,
+  InvalidPasswordException: 400,
+  LimitExceededException: 429,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+/** Field name → message id. */
+export type FieldErrors = Record<string, string>;
+
+export interface ErrorBody {
+  code: ErrorCode;
+  message: string;
+  fields?: FieldErrors;
+}
+
+export function isErrorBody(value: unknown): value is ErrorBody {
+  return typeof value === "object" && value !== null && typeof (value as ErrorBody).code === "string";
+}

@@ -1,0 +1,67 @@
+import { readFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { inject } from "vitest";
+import { buildApp, type App } from "../../src/server/app.ts";
+import { loadConfig } from "../../src/server/config.ts";
+import { type Database, openPglite, openPostgres } from "../../src/server/db/client.ts";
+import { TestClock } from "./clock.ts";
+
+/**
+ * A fresh database for one test file: a copy of the migrated embedded template, or, when
+ * TEST_DATABASE_URL is set, a new database on that PostgreSQL server, dropped again on close.
+ */
+export async function freshDatabase(): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const template = readFileSync(inject("pgliteTemplate"));
+    return openPglite(null, { loadDataDir: new Blob([template]) });
+  }
+  const name = `bemanna_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = await openPostgres(target.toString(), { max: 5 });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export interface TestApp extends App {
+  clock: TestClock;
+  database: Database;
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh database, with a clock the test controls. Mail goes to `smtpUrl` when given. */
+export async function createTestApp(options: { smtpUrl?: string; env?: Record<string, string>; clock?: TestClock } = {}): Promise<TestApp> {
+  const database = await freshDatabase();
+  const clock = options.clock ?? new TestClock();
+  const config = loadConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    SCRYPT_LOG_N: "10",
+    ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
+    ...options.env,
+  });
+  const app = await buildApp({ config, database, clock, webRoot: "/nonexistent" });
+  return {
+    ...app,
+    clock,
+    database,
+    async close() {
+      await app.server.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,95 @@
+import { SMTPServer } from "smtp-server";
+
+export interface SunkMail {
+  to: string[];
+  subject: string;
+  text: string;
+  raw: string;
+}
+
+/** Undoes quoted-printable and encoded-word headers, enough to read our own mails. */
+function decodeQuotedPrintable(s: string): string {
+  const bytes = s.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
+  return Buffer.from(bytes, "latin1").toString("utf8");
+}
+
+function decodeHeader(value: string): string {
+  return value.replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_, enc: string, data: string) =>
+    enc.toUpperCase() === "B" ? Buffer.from(data, "base64").toString("utf8") : decodeQuotedPrintable(data.replaceAll("_", " ")),
+  );
+}
+
+function parse(raw: string, to: string[]): SunkMail {
+  const [head] = raw.split(/\r?\n\r?\n/);
+  const unfolded = head.replace(/\r?\n[ \t]+/g, " ");
+  const subject = decodeHeader(/^subject: (.*)$/im.exec(unfolded)?.[1]?.trim() ?? "").replace(/\?= =\?/g, "");
+  // The text/plain part of the multipart body.
+  const textPart = /content-type: text\/plain[^\n]*\r?\n(?:[^\r\n]+\r?\n)*\r?\n([\s\S]*?)(?:\r?\n--|$)/i.exec(raw);
+  const qp = /content-type: text\/plain[\s\S]*?content-transfer-encoding: quoted-printable/i.test(raw);
+  const body = textPart?.[1] ?? raw;
+  return { to, subject, text: qp ? decodeQuotedPrintable(body) : body, raw };
+}
+
+/** A real SMTP server on a free port that keeps what it receives. */
+export class SmtpSink {
+  readonly mails: SunkMail[] = [];
+  private server: SMTPServer;
+  private waiters: Array<() => void> = [];
+  port = 0;
+
+  constructor() {
+    this.server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS", "AUTH"],
+      logger: false,
+      onData: (stream, session, callback) => {
+        const chunks: Buffer[] = [];
+        stream.on("data", (c: Buffer) => chunks.push(c));
+        stream.on("end", () => {
+          this.mails.push(parse(Buffer.concat(chunks).toString("utf8"), session.envelope.rcptTo.map((r) => r.address)));
+          for (const w of this.waiters.splice(0)) w();
+          callback();
+        });
+      },
+    });
+  }
+
+  async start(): Promise<string> {
+    await new Promise<void>((resolve) => this.server.listen(0, "127.0.0.1", resolve));
+    this.port = (this.server.server.address() as { port: number }).port;
+    return `smtp://127.0.0.1:${this.port}`;
+  }
+
+  async stop() {
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  /** The newest mail to `address` matching `pred`, waiting up to `ms` for it to arrive. */
+  async waitFor(address: string, pred: (m: SunkMail) => boolean = () => true, ms = 10_000): Promise<SunkMail> {
+    const deadline = Date.now() + ms;
+    for (;;) {
+      const found = [...this.mails].reverse().find((m) => m.to.includes(address) && pred(m));
+      if (found) return found;
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`no mail to ${address} within ${ms} ms (have: ${this.mails.map((m) => `${m.to}: ${m.subject}`).join("; ")})`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, Math.min(left, 200));
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+  }
+
+  count(address: string): number {
+    return this.mails.filter((m) => m.to.includes(address)).length;
+  }
+}
+
+/** The 6-digit code in a mail. */
+export function codeIn(mail: SunkMail): string {
+  const m = /(?:^|\D)(\d{6})(?:\D|$)/.exec(mail.text);
+  if (!m) throw new Error(`no code in mail: ${mail.text}`);
+  return m[1];
+}
