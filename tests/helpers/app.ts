@@ -1,8 +1,8 @@
-import { readFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import pg from "pg";
 import { inject } from "vitest";
-import { buildApp, type App } from "../../src/server/app.ts";
+import { type App, buildApp } from "../../src/server/app.ts";
 import { loadConfig } from "../../src/server/config.ts";
 import { type Database, openPglite, openPostgres } from "../../src/server/db/client.ts";
 import { TestClock } from "./clock.ts";
@@ -44,7 +44,9 @@ export interface TestApp extends App {
 }
 
 /** The real app on a fresh database, with a clock the test controls. Mail goes to `smtpUrl` when given. */
-export async function createTestApp(options: { smtpUrl?: string; env?: Record<string, string>; clock?: TestClock } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { smtpUrl?: string; env?: Record<string, string>; clock?: TestClock; webRoot?: string } = {},
+): Promise<TestApp> {
   const database = await freshDatabase();
   const clock = options.clock ?? new TestClock();
   const config = loadConfig({
@@ -54,7 +56,7 @@ export async function createTestApp(options: { smtpUrl?: string; env?: Record<st
     ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
     ...options.env,
   });
-  const app = await buildApp({ config, database, clock, webRoot: "/nonexistent" });
+  const app = await buildApp({ config, database, clock, webRoot: options.webRoot ?? "/nonexistent" });
   return {
     ...app,
     clock,

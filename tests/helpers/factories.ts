@@ -27,7 +27,10 @@ export async function buildUser(app: TestApp, overrides: Record<string, unknown>
   const body = signUpBody(overrides);
   const res = await call(app.server, "POST", "/api/auth/sign-up", { body });
   if (res.status !== 201) throw new Error(`sign-up failed: ${JSON.stringify(res.body)}`);
-  await app.ctx.db.update(users).set({ status: "CONFIRMED", emailVerified: true }).where(eq(users.email, String(body.email).toLowerCase()));
+  await app.ctx.db
+    .update(users)
+    .set({ status: "CONFIRMED", emailVerified: true })
+    .where(eq(users.email, String(body.email).toLowerCase()));
   const signIn = await call(app.server, "POST", "/api/auth/sign-in", { body: { email: body.email, password: body.password } });
   if (signIn.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(signIn.body)}`);
   const refresh = signIn.cookies.find((c) => c.name === "bemanna_refresh");

@@ -9,7 +9,9 @@ export interface SunkMail {
 
 /** Undoes quoted-printable and encoded-word headers, enough to read our own mails. */
 function decodeQuotedPrintable(s: string): string {
-  const bytes = s.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
+  const bytes = s
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
   return Buffer.from(bytes, "latin1").toString("utf8");
 }
 
@@ -46,7 +48,12 @@ export class SmtpSink {
         const chunks: Buffer[] = [];
         stream.on("data", (c: Buffer) => chunks.push(c));
         stream.on("end", () => {
-          this.mails.push(parse(Buffer.concat(chunks).toString("utf8"), session.envelope.rcptTo.map((r) => r.address)));
+          this.mails.push(
+            parse(
+              Buffer.concat(chunks).toString("utf8"),
+              session.envelope.rcptTo.map((r) => r.address),
+            ),
+          );
           for (const w of this.waiters.splice(0)) w();
           callback();
         });
@@ -71,7 +78,10 @@ export class SmtpSink {
       const found = [...this.mails].reverse().find((m) => m.to.includes(address) && pred(m));
       if (found) return found;
       const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`no mail to ${address} within ${ms} ms (have: ${this.mails.map((m) => `${m.to}: ${m.subject}`).join("; ")})`);
+      if (left <= 0)
+        throw new Error(
+          `no mail to ${address} within ${ms} ms (have: ${this.mails.map((m) => `${m.to}: ${m.subject}`).join("; ")})`,
+        );
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, Math.min(left, 200));
         this.waiters.push(() => {
