@@ -62,13 +62,12 @@ export async function newPage(browser: Browser, options: PageOptions = {}): Prom
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
     locale: options.language === "en" ? "en-GB" : "sv-SE",
   });
-  await context.addInitScript(
-    ({ language, consent }) => {
-      if (!localStorage.getItem("bemanna.language")) localStorage.setItem("bemanna.language", language);
-      if (consent) localStorage.setItem("bemanna.cookieConsent", "true");
-    },
-    { language: options.language ?? "sv", consent: !options.showCookieNotice },
-  );
+  // Runs in the page before its scripts: the language of the test and, unless asked, the cookie consent.
+  const language = JSON.stringify(options.language ?? "sv");
+  await context.addInitScript({
+    content: `if (!localStorage.getItem("bemanna.language")) localStorage.setItem("bemanna.language", ${language});
+${options.showCookieNotice ? "" : 'localStorage.setItem("bemanna.cookieConsent", "true");'}`,
+  });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   return page;
