@@ -9,6 +9,8 @@ export default defineConfig({
     outDir: "../../dist/client",
     emptyOutDir: true,
     sourcemap: false,
+    // bench/web.ts reads the chunk graph from it to weigh each page's first load.
+    manifest: true,
   },
   server: {
     port: 5173,

@@ -13,7 +13,11 @@ import type { Ctx } from "./context.ts";
 import type { Database } from "./db/client.ts";
 import { pingDatabase, queryRows } from "./db/client.ts";
 import { devRoutes } from "./dev/routes.ts";
+import { ensureHistoricSweep, HISTORIC_SWEEP_JOB, historicSweepJob } from "./features/events/jobs.ts";
+import { eventRoutes } from "./features/events/routes.ts";
+import { geoRoutes } from "./features/geo/routes.ts";
 import { errorHandler, notFoundHandler } from "./http/errors.ts";
+import { groupRoutes } from "./features/groups/routes.ts";
 import { identityRoutes } from "./identity/routes.ts";
 import { PasswordHasher } from "./identity/secrets.ts";
 import { JobWorker } from "./jobs/queue.ts";
@@ -121,7 +125,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   jobs = new JobWorker(
     database.db,
     clock,
-    { [MAIL_JOB]: mailJob(database.db, clock, server.log, config.SMTP_URL, config.MAIL_FROM) },
+    {
+      [MAIL_JOB]: mailJob(database.db, clock, server.log, config.SMTP_URL, config.MAIL_FROM),
+      [HISTORIC_SWEEP_JOB]: historicSweepJob(database.db, clock, server.log),
+    },
     server.log,
   );
 
@@ -135,6 +142,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
     }
   });
   await identityRoutes(server, ctx);
+  await eventRoutes(server, ctx);
+  await geoRoutes(server, ctx);
+  await ensureHistoricSweep(database.db, clock);
+  await groupRoutes(server, ctx);
   if (config.NODE_ENV !== "production") await devRoutes(server, ctx);
 
   const webRoot = options.webRoot;

@@ -60,9 +60,22 @@ export function passwordOk(p: string): boolean {
 export const password = () =>
   z.string({ error: msg.required }).min(1, { error: msg.required }).refine(passwordOk, { error: msg.password });
 
-/** A whole number of at least `n`. */
+/** A non-empty list (spec 01 §5: "an empty list also fails" the required rule). */
+export const requiredList = <T extends z.ZodType>(item: T) =>
+  z.array(item, { error: msg.required }).min(1, { error: msg.required });
+
+/**
+ * A whole number of at least `n`, from a number or a form's numeric text. An empty field is missing
+ * (required), never zero, and nothing else (booleans, lists) is coerced into a number.
+ */
 export const minInteger = (n: number) =>
-  z.coerce.number({ error: msg.integer }).int({ error: msg.integer }).min(n, { error: msg.min });
+  z.preprocess(
+    (v) => (typeof v === "string" ? (v.trim() === "" ? undefined : Number(v.trim())) : v),
+    z
+      .number({ error: (issue) => (issue.input === undefined || issue.input === null ? msg.required : msg.integer) })
+      .int({ error: msg.integer })
+      .min(n, { error: msg.min }),
+  );
 
 /** Swedish organisation number: NNNNNN-NNNN, 10 digits, 12 digits or NNNNNNNN-NNNN. */
 export const ORGANISATION_NUMBER_PATTERN = /^(\d{6}-\d{4}|\d{10}|\d{12}|\d{8}-\d{4})$/;

@@ -1,9 +1,8 @@
 import { MantineProvider } from "@mantine/core";
-import { ModalsProvider } from "@mantine/modals";
-import { Notifications } from "@mantine/notifications";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "react-router";
 import { AuthProvider } from "./auth.tsx";
+import { DeferredOverlays } from "./overlays.tsx";
 import { router } from "./router.tsx";
 import { theme } from "./theme.ts";
 
@@ -16,10 +15,8 @@ export function App() {
     <MantineProvider theme={theme}>
       <QueryClientProvider client={queryClient}>
         <AuthProvider>
-          <ModalsProvider>
-            <Notifications position="top-center" />
-            <RouterProvider router={router} />
-          </ModalsProvider>
+          <RouterProvider router={router} />
+          <DeferredOverlays />
         </AuthProvider>
       </QueryClientProvider>
     </MantineProvider>

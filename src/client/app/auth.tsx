@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
-import type { Profile, SignInResult, SignInSuccess } from "#shared/account/schema";
+import type { Profile, SignInResult, SignInSuccess } from "#shared/account/constants";
 import { api, lastRefresh, onSessionEnded, refreshSession, setAccessToken } from "./api.ts";
 import { setLanguage } from "./i18n.ts";
 

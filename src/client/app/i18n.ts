@@ -1,7 +1,7 @@
-import i18next from "i18next";
+import i18next, { type BackendModule } from "i18next";
 import { initReactI18next } from "react-i18next";
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "#shared/account/schema";
-import { resources } from "#shared/i18n/index";
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "#shared/account/constants";
+import { bundledResources, lazyResources } from "#shared/i18n/bundles";
 
 const STORAGE_KEY = "bemanna.language";
 
@@ -20,14 +20,43 @@ export function currentLanguage(): Language {
   return (LANGUAGES as readonly string[]).includes(lang) ? (lang as Language) : DEFAULT_LANGUAGE;
 }
 
-void i18next.use(initReactI18next).init({
-  resources: { sv: { translation: resources.sv }, en: { translation: resources.en } },
-  lng: storedLanguage(),
-  fallbackLng: DEFAULT_LANGUAGE,
-  supportedLngs: [...LANGUAGES],
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
+type LazyArea = keyof typeof lazyResources;
+
+/** Loads an on-demand area (e.g. the public page texts) as its own namespace, one language at a time. */
+const lazyAreas: BackendModule = {
+  type: "backend",
+  init() {},
+  read(lang, namespace, callback) {
+    const load = lazyResources[namespace as LazyArea]?.[lang as Language];
+    if (!load) return callback(null, {});
+    load().then(
+      (module) => callback(null, module.default),
+      (err: Error) => callback(err, false),
+    );
+  },
+};
+
+/** Loads the texts of an on-demand area in the current language; routes await it before they render. */
+export function loadArea(area: LazyArea): Promise<void> {
+  return i18next.loadNamespaces(area);
+}
+
+void i18next
+  .use(initReactI18next)
+  .use(lazyAreas)
+  .init({
+    resources: { sv: { translation: bundledResources.sv }, en: { translation: bundledResources.en } },
+    partialBundledLanguages: true,
+    ns: ["translation"],
+    defaultNS: "translation",
+    // Ids keep their full dotted form (`public.faq…`) whichever namespace holds them.
+    fallbackNS: Object.keys(lazyResources),
+    lng: storedLanguage(),
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: [...LANGUAGES],
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
 
 i18next.on("languageChanged", (lang) => {
   if (lang !== "cimode") document.documentElement.lang = lang;

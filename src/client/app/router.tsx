@@ -1,4 +1,5 @@
 import { createBrowserRouter, type RouteObject } from "react-router";
+import { loadArea } from "./i18n.ts";
 import { Layout } from "./shell/layout.tsx";
 import { NotFound } from "./shell/not-found.tsx";
 
@@ -7,18 +8,26 @@ const page = (load: () => Promise<{ default: React.ComponentType }>): Pick<Route
   lazy: async () => ({ Component: (await load()).default }),
 });
 
+/** A public page also waits for the public texts, which are not part of the first bundle. */
+const publicPage = (load: () => Promise<{ default: React.ComponentType }>): Pick<RouteObject, "lazy"> => ({
+  lazy: async () => {
+    const [module] = await Promise.all([load(), loadArea("public")]);
+    return { Component: module.default };
+  },
+});
+
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
     children: [
-      { index: true, ...page(() => import("../routes/public/home.tsx")) },
-      { path: "how-it-works-volunteer", ...page(() => import("../routes/public/how-it-works-volunteer.tsx")) },
-      { path: "how-it-works-organizer", ...page(() => import("../routes/public/how-it-works-organizer.tsx")) },
-      { path: "faq", ...page(() => import("../routes/public/faq.tsx")) },
-      { path: "about", ...page(() => import("../routes/public/about.tsx")) },
-      { path: "privacy-policy", ...page(() => import("../routes/public/privacy-policy.tsx")) },
-      { path: "contact", ...page(() => import("../routes/public/contact.tsx")) },
-      { path: "terms", ...page(() => import("../routes/public/terms.tsx")) },
+      { index: true, ...publicPage(() => import("../routes/public/home.tsx")) },
+      { path: "how-it-works-volunteer", ...publicPage(() => import("../routes/public/how-it-works-volunteer.tsx")) },
+      { path: "how-it-works-organizer", ...publicPage(() => import("../routes/public/how-it-works-organizer.tsx")) },
+      { path: "faq", ...publicPage(() => import("../routes/public/faq.tsx")) },
+      { path: "about", ...publicPage(() => import("../routes/public/about.tsx")) },
+      { path: "privacy-policy", ...publicPage(() => import("../routes/public/privacy-policy.tsx")) },
+      { path: "contact", ...publicPage(() => import("../routes/public/contact.tsx")) },
+      { path: "terms", ...publicPage(() => import("../routes/public/terms.tsx")) },
 
       { path: "login", ...page(() => import("../routes/account/login.tsx")) },
       { path: "register", ...page(() => import("../routes/account/register.tsx")) },

@@ -114,3 +114,5 @@ export const jobs = pgTable(
   },
   (t) => [index("jobs_due_idx").on(t.runAt).where(sql`done_at IS NULL AND failed_at IS NULL`)],
 );
+export * from "./tables/events.ts";
+export * from "./tables/groups.ts";

@@ -1,27 +1,10 @@
 import { z } from "zod";
 import { code, email, msg, nameText, password, phone, requiredText } from "../validation.ts";
+import { ADD_USER_COUNTRY_CODES, COUNTRY_CODES, LANGUAGES } from "./constants.ts";
 
-export const LANGUAGES = ["sv", "en"] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = "sv";
+export * from "./constants.ts";
+
 export const language = () => z.enum(LANGUAGES, { error: msg.oneOf });
-
-/** Country codes offered at registration and in the profile; Swedish first as the default. */
-export const COUNTRY_CODES = ["+46", "+47", "+45", "+358", "+354", "+49", "+44", "+1"] as const;
-/** The add-user form offers only these (spec 01 §3). */
-export const ADD_USER_COUNTRY_CODES = ["+46", "+1", "+44"] as const;
-
-/** A leading 0 is dropped before the country code is prefixed (spec 01 §5). */
-export function joinPhone(countryCode: string, number: string): string {
-  return `${countryCode}${number.trim().replace(/^0/, "")}`;
-}
-
-/** Splits a stored phone into the country code we offer and the rest, for the profile form. */
-export function splitPhone(full: string): { countryCode: string; phone: string } {
-  const known = [...COUNTRY_CODES].sort((a, b) => b.length - a.length).find((c) => full.startsWith(c));
-  if (known) return { countryCode: known, phone: full.slice(known.length) };
-  return { countryCode: COUNTRY_CODES[0], phone: full.replace(/^\+/, "") };
-}
 
 const personName = () => requiredText().max(250, { error: msg.max250 });
 const countryCode = () => z.enum(COUNTRY_CODES, { error: msg.oneOf });
@@ -66,6 +49,14 @@ export const updateProfileBody = z.object({
 });
 export type UpdateProfileBody = z.infer<typeof updateProfileBody>;
 
+/** The profile form shows the phone split as country code + number (spec 01 §2 /profile). */
+export const profileForm = z.object({
+  firstName: personName(),
+  lastName: personName(),
+  countryCode: countryCode(),
+  phoneWithoutCountryCode: phone(),
+});
+
 /** POST /api/user: a contact person or team leader invited by another user. */
 export const newUserBody = z.object({
   email: email(),
@@ -82,34 +73,8 @@ export const addUserForm = z.object({
   firstName: nameText(),
   lastName: nameText(),
   countryCode: z.enum(ADD_USER_COUNTRY_CODES, { error: msg.oneOf }),
-  phone: phone().min(3, { error: msg.min3 }),
+  // The country code has its own field, so the number itself is digits only (no plus).
+  phone: phone()
+    .regex(/^\d*$/, { error: msg.phone })
+    .min(3, { error: msg.min3 }),
 });
-
-export interface Profile {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  emailVerified: boolean;
-  phoneNumberVerified: boolean;
-  language: Language;
-}
-
-export interface SignInSuccess {
-  accessToken: string;
-  expiresIn: number;
-  user: Profile;
-}
-export interface NewPasswordChallenge {
-  challenge: "NEW_PASSWORD_REQUIRED";
-  session: string;
-}
-export type SignInResult = SignInSuccess | NewPasswordChallenge;
-
-/** What GET /api/user/{email} reveals: enough to add a contact, nothing more. */
-export interface UserLookup {
-  email: string;
-  firstName: string;
-  lastName: string;
-  name: string;
-}

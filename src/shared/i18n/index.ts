@@ -1,21 +1,20 @@
-import enAccount from "./en/account.json" with { type: "json" };
-import enCommon from "./en/common.json" with { type: "json" };
+import { bundledResources } from "./bundles.ts";
+import enGroups from "./en/groups.json" with { type: "json" };
 import enMail from "./en/mail.json" with { type: "json" };
-import enMyPages from "./en/my-pages.json" with { type: "json" };
 import enPublic from "./en/public.json" with { type: "json" };
-import svAccount from "./sv/account.json" with { type: "json" };
-import svCommon from "./sv/common.json" with { type: "json" };
+import svGroups from "./sv/groups.json" with { type: "json" };
 import svMail from "./sv/mail.json" with { type: "json" };
-import svMyPages from "./sv/my-pages.json" with { type: "json" };
 import svPublic from "./sv/public.json" with { type: "json" };
+
+export { bundledResources, lazyResources } from "./bundles.ts";
 
 /**
  * Every text of UI and mail, by id. Each area keeps its own file; the ids are nested objects and the
  * files of one language are merged here. Swedish is the default and the fallback.
  */
 export const resources = {
-  sv: { ...svCommon, ...svAccount, ...svMail, ...svMyPages, ...svPublic },
-  en: { ...enCommon, ...enAccount, ...enMail, ...enMyPages, ...enPublic },
+  sv: { ...bundledResources.sv, ...svMail, ...svPublic, ...svGroups },
+  en: { ...bundledResources.en, ...enMail, ...enPublic, ...enGroups },
 } as const;
 
 export type Dictionary = Record<string, unknown>;

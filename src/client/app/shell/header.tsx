@@ -3,7 +3,7 @@ import { useDisclosure } from "@mantine/hooks";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, useLocation } from "react-router";
-import { LANGUAGES, type Language, type Profile } from "#shared/account/schema";
+import { LANGUAGES, type Language, type Profile } from "#shared/account/constants";
 import { api } from "../api.ts";
 import { useAuth } from "../auth.tsx";
 import { currentLanguage, setLanguage } from "../i18n.ts";
