@@ -16,7 +16,7 @@ import { devRoutes } from "./dev/routes.ts";
 import { ensureHistoricSweep, HISTORIC_SWEEP_JOB, historicSweepJob } from "./features/events/jobs.ts";
 import { eventRoutes } from "./features/events/routes.ts";
 import { geoRoutes } from "./features/geo/routes.ts";
-import { errorHandler, notFoundHandler } from "./http/errors.ts";
+import { AppError, errorHandler, notFoundHandler, nulPath } from "./http/errors.ts";
 import { groupRoutes } from "./features/groups/routes.ts";
 import { identityRoutes } from "./identity/routes.ts";
 import { PasswordHasher } from "./identity/secrets.ts";
@@ -84,6 +84,17 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   // JSON only: any other body type answers 415.
   server.removeContentTypeParser("text/plain");
+  // Fastify's own JSON parsing (with its prototype-poisoning guard), plus: no NUL characters in text.
+  const parseJson = server.getDefaultJsonParser("error", "error");
+  server.removeContentTypeParser("application/json");
+  server.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) =>
+    parseJson(request, body, (err, value) => {
+      if (err) return done(err);
+      const at = nulPath(value);
+      if (at === null) return done(null, value);
+      done(new AppError("ValidationError", `Text must not contain NUL characters: ${at || "body"}`, { [at || "_"]: "validation.invalid" }));
+    }),
+  );
   server.setValidatorCompiler(validatorCompiler);
   server.setSerializerCompiler(serializerCompiler);
   server.setErrorHandler(errorHandler);
@@ -167,7 +178,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
         return notFoundHandler(request, reply);
       return reply.header("Cache-Control", "no-cache").sendFile("index.html");
     });
-  }
+  } else server.setNotFoundHandler(notFoundHandler);
 
   server.addHook("onClose", async () => {
     await jobs?.stop();

@@ -16,7 +16,8 @@ function decodeQuotedPrintable(s: string): string {
 }
 
 function decodeHeader(value: string): string {
-  return value.replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_, enc: string, data: string) =>
+  // RFC 2047: white space between two adjacent encoded words is not part of the text.
+  return value.replace(/\?=\s+=\?/g, "?==?").replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_, enc: string, data: string) =>
     enc.toUpperCase() === "B" ? Buffer.from(data, "base64").toString("utf8") : decodeQuotedPrintable(data.replaceAll("_", " ")),
   );
 }
@@ -61,8 +62,9 @@ export class SmtpSink {
     });
   }
 
-  async start(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, "127.0.0.1", resolve));
+  /** Listens on `port` (a free one by default; a fixed one to come back where a stopped sink was). */
+  async start(port = 0): Promise<string> {
+    await new Promise<void>((resolve) => this.server.listen(port, "127.0.0.1", resolve));
     this.port = (this.server.server.address() as { port: number }).port;
     return `smtp://127.0.0.1:${this.port}`;
   }

@@ -81,3 +81,17 @@ export async function api<T>(method: string, path: string, body?: unknown): Prom
   }
   return parse<T>(res);
 }
+
+/** Downloads a file from the API (e.g. a CSV export) with the same session handling as `api`. */
+export async function apiFile(path: string): Promise<Blob> {
+  let res = await send("GET", path, undefined, accessToken);
+  if (res.status === 401 && accessToken) {
+    if (await refreshSession()) res = await send("GET", path, undefined, accessToken);
+    else {
+      accessToken = null;
+      onSessionLost();
+    }
+  }
+  if (!res.ok) return parse<never>(res);
+  return res.blob();
+}

@@ -36,9 +36,18 @@ const lazyAreas: BackendModule = {
   },
 };
 
-/** Loads the texts of an on-demand area in the current language; routes await it before they render. */
+/**
+ * Loads the texts of an on-demand area in the current language; routes await it before they render.
+ * Unlike `loadNamespaces`, it does not fetch the fallback language as well: every id exists in both
+ * languages (a unit test checks it), so an English visitor need not download the Swedish texts. The area
+ * joins `ns`, so a language change loads it for the new language before it takes effect.
+ */
 export function loadArea(area: LazyArea): Promise<void> {
-  return i18next.loadNamespaces(area);
+  const namespaces = i18next.options.ns as string[];
+  if (!namespaces.includes(area)) namespaces.push(area);
+  const lang = currentLanguage();
+  if (i18next.hasResourceBundle(lang, area)) return Promise.resolve();
+  return new Promise((resolve) => i18next.services.backendConnector.load([lang], [area], () => resolve()));
 }
 
 void i18next

@@ -16,6 +16,22 @@ const publicPage = (load: () => Promise<{ default: React.ComponentType }>): Pick
   },
 });
 
+/** A volunteer-area page also waits for the group texts, which only my-pages need. */
+const groupsPage = (load: () => Promise<{ default: React.ComponentType }>): Pick<RouteObject, "lazy"> => ({
+  lazy: async () => {
+    const [module] = await Promise.all([load(), loadArea("groups")]);
+    return { Component: module.default };
+  },
+});
+
+/** An organizer page also waits for the event texts, which only my-pages need. */
+const eventsPage = (load: () => Promise<{ default: React.ComponentType }>): Pick<RouteObject, "lazy"> => ({
+  lazy: async () => {
+    const [module] = await Promise.all([load(), loadArea("events")]);
+    return { Component: module.default };
+  },
+});
+
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
@@ -38,9 +54,14 @@ export const routes: RouteObject[] = [
       { path: "logout", ...page(() => import("../routes/account/logout.tsx")) },
 
       { path: "my-pages", ...page(() => import("../routes/my-pages/home-redirect.tsx")) },
-      { path: "my-pages/events", ...page(() => import("../routes/my-pages/events-area.tsx")) },
+      { path: "my-pages/events", ...eventsPage(() => import("../routes/my-pages/events-area.tsx")) },
+      { path: "my-pages/events/new", ...eventsPage(() => import("../routes/organizer/new-event.tsx")) },
+      { path: "my-pages/events/:id", ...eventsPage(() => import("../routes/organizer/event-page.tsx")) },
+      { path: "my-pages/events/:id/stations", ...eventsPage(() => import("../routes/organizer/event-page.tsx")) },
       { path: "my-pages/teamleaders", ...page(() => import("../routes/my-pages/teamleaders-area.tsx")) },
-      { path: "my-pages/volunteers", ...page(() => import("../routes/my-pages/volunteers-area.tsx")) },
+      { path: "my-pages/volunteers", ...groupsPage(() => import("../routes/my-pages/volunteers-area.tsx")) },
+      { path: "my-pages/volunteers/new", ...groupsPage(() => import("../routes/group/group-new.tsx")) },
+      { path: "my-pages/volunteers/:id/*", ...groupsPage(() => import("../routes/group/group-page.tsx")) },
 
       { path: "*", element: <NotFound /> },
     ],

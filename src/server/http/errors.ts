@@ -40,6 +40,11 @@ const fastifyCodes: Record<string, ErrorCode> = {
   FST_ERR_RATE_LIMIT_EXCEEDED: "LimitExceededException",
 };
 
+/** Our validation message ids: `validation.<rule>` or an area's own `<area>.validation.<rule>`. */
+function isValidationId(message: string | undefined): message is string {
+  return !!message && /^([a-z][a-zA-Z]*\.)?validation\.[a-zA-Z0-9.]+$/.test(message);
+}
+
 function send(reply: FastifyReply, code: ErrorCode, message: string, fields?: FieldErrors) {
   const body: ErrorBody = fields ? { code, message, fields } : { code, message };
   return reply.status(errorStatus[code]).type("application/json").send(body);
@@ -56,30 +61,46 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     for (const issue of error.validation) {
       const field = issue.instancePath.replace(/^\//, "").replaceAll("/", ".") || "_";
       // Messages of our schemas are ids; zod's own (e.g. a body that is not an object) become a generic id.
-      fields[field] ??= issue.message?.startsWith("validation.") ? issue.message : "validation.invalid";
+      fields[field] ??= isValidationId(issue.message) ? issue.message : "validation.invalid";
     }
     const code = request.routeOptions.config?.validationCode ?? "ValidationError";
     return send(reply, code, `Invalid ${Object.keys(fields).join(", ")}`, fields);
   }
   const mapped = error.code ? fastifyCodes[error.code] : undefined;
-  if (mapped) {
-    if (mapped === "LimitExceededException") reply.header("Retry-After", String(reply.getHeader("retry-after") ?? "60"));
-    return send(reply, mapped, error.message);
-  }
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    // @fastify/rate-limit throws a plain error with status 429 and no code.
     const code: ErrorCode =
-      error.statusCode === 404
+      mapped ??
+      (error.statusCode === 404
         ? "NotFound"
         : error.statusCode === 413
           ? "PayloadTooLarge"
           : error.statusCode === 415
             ? "UnsupportedMediaType"
-            : "ValidationError";
+            : error.statusCode === 429
+              ? "LimitExceededException"
+              : "ValidationError");
+    if (code === "LimitExceededException") reply.header("Retry-After", String(reply.getHeader("retry-after") ?? "60"));
     return send(reply, code, error.message);
   }
+  if (mapped) return send(reply, mapped, error.message);
   // Internals (stack, SQL) go to the log only.
   request.log.error({ err: error }, "request failed");
   return send(reply, "InternalError", "Internal server error");
+}
+
+/**
+ * The path of the first string in a parsed body that holds a NUL character ("" for the body itself),
+ * or null. PostgreSQL text cannot store NUL, so such input is refused as invalid before any route runs.
+ */
+export function nulPath(value: unknown, path = ""): string | null {
+  if (typeof value === "string") return value.includes("\u0000") ? path : null;
+  if (typeof value !== "object" || value === null) return null;
+  for (const [key, child] of Object.entries(value)) {
+    const found = nulPath(child, path ? `${path}.${key}` : key);
+    if (found !== null) return found;
+  }
+  return null;
 }
 
 export function notFoundHandler(request: FastifyRequest, reply: FastifyReply) {

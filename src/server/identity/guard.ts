@@ -16,7 +16,10 @@ function bearer(request: FastifyRequest): string | null {
   return header?.startsWith("Bearer ") ? header.slice(7).trim() : null;
 }
 
-/** preHandler for protected routes: 401 {"code":"Unauthorized"} without a live session. */
+/**
+ * Hook for protected routes: 401 {"code":"Unauthorized"} without a live session. Attach it as `onRequest`,
+ * so a caller without a token learns nothing from body validation and sends no body we would parse.
+ */
 export function requireUser(ctx: Ctx) {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
     const token = bearer(request);

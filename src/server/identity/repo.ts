@@ -15,6 +15,12 @@ export async function findUserById(tx: Tx, id: string): Promise<UserRow | undefi
   return row;
 }
 
+/** The user's row, locked until the caller's transaction ends. */
+export async function findUserForUpdate(tx: Tx, id: string): Promise<UserRow | undefined> {
+  const [row] = await tx.select().from(users).where(eq(users.id, id)).for("update");
+  return row;
+}
+
 /** Inserts unless the e-mail is taken; returns undefined when it is (the unique index decides, not a race). */
 export async function insertUser(tx: Tx, values: typeof users.$inferInsert): Promise<UserRow | undefined> {
   const [row] = await tx.insert(users).values(values).onConflictDoNothing({ target: users.email }).returning();
@@ -36,13 +42,18 @@ export async function replaceCode(tx: Tx, userId: string, purpose: CodePurpose, 
   await tx.insert(codes).values({ userId, purpose, codeHash, expiresAt });
 }
 
+/**
+ * The live code, locked until the caller's transaction ends: concurrent tries on one code queue up and
+ * each sees the wrong tries counted before it, so no burst gets more than the allowed guesses.
+ */
 export async function latestCode(tx: Tx, userId: string, purpose: CodePurpose) {
   const [row] = await tx
     .select()
     .from(codes)
     .where(and(eq(codes.userId, userId), eq(codes.purpose, purpose), isNull(codes.usedAt)))
     .orderBy(desc(codes.createdAt))
-    .limit(1);
+    .limit(1)
+    .for("update");
   return row;
 }
 

@@ -96,9 +96,9 @@ export async function identityRoutes(app: FastifyInstance, ctx: Ctx) {
       identity.confirmForgotPassword(ctx, request.body.email, request.body.code, request.body.newPassword, meta(request)),
   );
 
-  r.get("/api/auth/me", { preHandler: requireUser(ctx) }, async (request) => presentProfile(actorOf(request)));
+  r.get("/api/auth/me", { onRequest: requireUser(ctx) }, async (request) => presentProfile(actorOf(request)));
 
-  r.put("/api/auth/me", { preHandler: requireUser(ctx), schema: { body: updateProfileBody } }, async (request) =>
+  r.put("/api/auth/me", { onRequest: requireUser(ctx), schema: { body: updateProfileBody } }, async (request) =>
     identity.updateProfile(ctx, actorOf(request), request.body),
   );
 
@@ -109,13 +109,13 @@ export async function identityRoutes(app: FastifyInstance, ctx: Ctx) {
 
   r.get(
     "/api/user/:email",
-    { preHandler: requireUser(ctx), schema: { params: z.object({ email: email() }) }, config: lookupLimit },
+    { onRequest: requireUser(ctx), schema: { params: z.object({ email: email() }) }, config: lookupLimit },
     async (request) => identity.lookupUser(ctx, request.params.email),
   );
 
   r.post(
     "/api/user",
-    { preHandler: requireUser(ctx), schema: { body: newUserBody }, config: lookupLimit },
+    { onRequest: requireUser(ctx), schema: { body: newUserBody }, config: lookupLimit },
     async (request, reply) =>
       reply.status(201).send(await identity.inviteUser(ctx, actorOf(request), request.body, meta(request))),
   );

@@ -94,9 +94,16 @@ type CodeOutcome = "ok" | "mismatch" | "expired" | "dead";
 
 /**
  * Checks a code and records the outcome in its own transaction, so a wrong try is counted even though
- * the call then fails. A code dies after 5 wrong tries.
+ * the call then fails. A code dies after 5 wrong tries. A right code is spent in the same transaction
+ * as `apply`, the change it allows: either both happen or neither.
  */
-async function redeemCode(ctx: Ctx, user: repo.UserRow, purpose: repo.CodePurpose, code: string): Promise<void> {
+async function redeemCode(
+  ctx: Ctx,
+  user: repo.UserRow,
+  purpose: repo.CodePurpose,
+  code: string,
+  apply: (tx: Tx, now: Date) => Promise<unknown>,
+): Promise<void> {
   const now = ctx.clock.now();
   const outcome = await inTx<CodeOutcome>(ctx, async (tx) => {
     const row = await repo.latestCode(tx, user.id, purpose);
@@ -108,6 +115,7 @@ async function redeemCode(ctx: Ctx, user: repo.UserRow, purpose: repo.CodePurpos
       return "mismatch";
     }
     await repo.markCodeUsed(tx, row.id, now);
+    await apply(tx, now);
     return "ok";
   });
   if (outcome === "mismatch") throw new AppError("CodeMismatchException", "Invalid verification code provided");
@@ -119,8 +127,9 @@ export async function confirmSignUp(ctx: Ctx, email: string, code: string, meta:
   const user = await repo.findUserByEmail(ctx.db, email);
   if (!user) throw new AppError("UserNotFoundException", "User does not exist");
   if (user.status !== "UNCONFIRMED") return {};
-  await redeemCode(ctx, user, "signUp", code);
-  await repo.updateUser(ctx.db, user.id, { status: "CONFIRMED", emailVerified: true }, ctx.clock.now());
+  await redeemCode(ctx, user, "signUp", code, (tx, now) =>
+    repo.updateUser(tx, user.id, { status: "CONFIRMED", emailVerified: true }, now),
+  );
   audit(ctx, "confirm_sign_up", meta, user.id);
   return {};
 }
@@ -170,23 +179,34 @@ export async function signIn(ctx: Ctx, email: string, password: string, meta: Re
     throw new AppError("UserNotFoundException", "User does not exist");
   }
   const now = ctx.clock.now();
-  if (user.lockedUntil && user.lockedUntil > now) {
+  // Each try counts as a failure before the slow password check and is taken back on success: tries that
+  // arrive at once then queue on the row, so no burst gets past the lockout with more than 5 guesses.
+  const attempt = await inTx(ctx, async (tx) => {
+    const row = await repo.findUserForUpdate(tx, user.id);
+    if (!row) throw new AppError("UserNotFoundException", "User does not exist");
+    if (row.lockedUntil && row.lockedUntil > now) return { lockedUntil: row.lockedUntil };
+    const failures = row.failedSignIns + 1;
+    const lock = lockSeconds(failures);
+    await repo.updateUser(tx, user.id, { failedSignIns: failures, lockedUntil: lock ? later(now, lock) : null }, now);
+    return { failures, lock };
+  });
+  if ("lockedUntil" in attempt) {
     audit(ctx, "sign_in_locked", meta, user.id);
     throw new AppError(
       "LimitExceededException",
       "Password attempts exceeded",
       undefined,
-      (user.lockedUntil.getTime() - now.getTime()) / 1000,
+      (attempt.lockedUntil.getTime() - now.getTime()) / 1000,
     );
   }
   if (!(await ctx.hasher.verify(password, user.passwordHash))) {
-    const failures = user.failedSignIns + 1;
-    const lock = lockSeconds(failures);
-    await repo.updateUser(ctx.db, user.id, { failedSignIns: failures, lockedUntil: lock ? later(now, lock) : null }, now);
-    audit(ctx, lock ? "lockout" : "sign_in_failed", meta, user.id, { failures, lockSeconds: lock });
+    audit(ctx, attempt.lock ? "lockout" : "sign_in_failed", meta, user.id, {
+      failures: attempt.failures,
+      lockSeconds: attempt.lock,
+    });
     throw new AppError("NotAuthorizedException", "Incorrect username or password");
   }
-  if (user.failedSignIns > 0) await repo.updateUser(ctx.db, user.id, { failedSignIns: 0, lockedUntil: null }, now);
+  await repo.updateUser(ctx.db, user.id, { failedSignIns: 0, lockedUntil: null }, now);
   if (user.status === "UNCONFIRMED") throw new AppError("UserNotConfirmedException", "User is not confirmed");
   if (user.status === "FORCE_CHANGE_PASSWORD") {
     if (!user.temporaryPasswordExpiresAt || user.temporaryPasswordExpiresAt <= now) {
@@ -302,10 +322,9 @@ export async function confirmForgotPassword(ctx: Ctx, email: string, code: strin
   const user = await repo.findUserByEmail(ctx.db, email);
   // An unknown address answers like a wrong code: this call must not reveal who has an account.
   if (!user) throw new AppError("CodeMismatchException", "Invalid verification code provided");
-  await redeemCode(ctx, user, "reset", code);
+  // Hashed before the code is spent, so a failure on the way leaves the code usable for another try.
   const passwordHash = await ctx.hasher.hash(newPassword);
-  const now = ctx.clock.now();
-  await inTx(ctx, async (tx) => {
+  await redeemCode(ctx, user, "reset", code, async (tx, now) => {
     await repo.updateUser(
       tx,
       user.id,

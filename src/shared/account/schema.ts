@@ -41,6 +41,11 @@ export const confirmForgotPasswordBody = z.object({
   newPassword: z.string({ error: msg.required }),
 });
 
+/** The account pages' forms: the same fields as the bodies, with the password rules checked in the browser. */
+export const verifyEmailForm = z.object({ email: email(), verificationCode: code() });
+export const forgotPasswordForm = z.object({ email: email(), code: code(), newPassword: password() });
+export const newPasswordForm = z.object({ newPassword: password() });
+
 export const updateProfileBody = z.object({
   firstName: personName(),
   lastName: personName(),
@@ -74,7 +79,5 @@ export const addUserForm = z.object({
   lastName: nameText(),
   countryCode: z.enum(ADD_USER_COUNTRY_CODES, { error: msg.oneOf }),
   // The country code has its own field, so the number itself is digits only (no plus).
-  phone: phone()
-    .regex(/^\d*$/, { error: msg.phone })
-    .min(3, { error: msg.min3 }),
+  phone: phone().regex(/^\d*$/, { error: msg.phone }).min(3, { error: msg.min3 }),
 });

@@ -1,7 +1,9 @@
 import { bundledResources } from "./bundles.ts";
+import enEvents from "./en/events.json" with { type: "json" };
 import enGroups from "./en/groups.json" with { type: "json" };
 import enMail from "./en/mail.json" with { type: "json" };
 import enPublic from "./en/public.json" with { type: "json" };
+import svEvents from "./sv/events.json" with { type: "json" };
 import svGroups from "./sv/groups.json" with { type: "json" };
 import svMail from "./sv/mail.json" with { type: "json" };
 import svPublic from "./sv/public.json" with { type: "json" };
@@ -13,8 +15,8 @@ export { bundledResources, lazyResources } from "./bundles.ts";
  * files of one language are merged here. Swedish is the default and the fallback.
  */
 export const resources = {
-  sv: { ...bundledResources.sv, ...svMail, ...svPublic, ...svGroups },
-  en: { ...bundledResources.en, ...enMail, ...enPublic, ...enGroups },
+  sv: { ...bundledResources.sv, ...svMail, ...svPublic, ...svGroups, ...svEvents },
+  en: { ...bundledResources.en, ...enMail, ...enPublic, ...enGroups, ...enEvents },
 } as const;
 
 export type Dictionary = Record<string, unknown>;

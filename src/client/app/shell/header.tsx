@@ -1,4 +1,4 @@
-import { Box, Burger, Container, Group, NativeSelect, Stack } from "@mantine/core";
+import { Box, Burger, Container, Group, Stack } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
@@ -50,14 +50,20 @@ export function Header() {
     }
   };
 
+  // A plain select styled like Mantine's: its Input machinery would otherwise weigh on every first load.
   const languageSelect = (
-    <NativeSelect
+    <select
       aria-label={t("shell.language")}
       value={i18n.language === "cimode" ? currentLanguage() : i18n.language}
       onChange={(e) => chooseLanguage(e.currentTarget.value as Language)}
-      data={LANGUAGES.map((l) => ({ value: l, label: t(`languages.${l}`) }))}
-      w={120}
-    />
+      className={classes.languageSelect}
+    >
+      {LANGUAGES.map((l) => (
+        <option key={l} value={l}>
+          {t(`languages.${l}`)}
+        </option>
+      ))}
+    </select>
   );
 
   const links = (mobile: boolean) =>

@@ -1,10 +1,168 @@
-import { Container } from "@mantine/core";
-import { PageTitle } from "../../components/page-title.tsx";
+import { Alert, Anchor, Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate } from "react-router";
+import { forgotPasswordForm } from "#shared/account/schema";
+import { api } from "../../app/api.ts";
+import { useAuth } from "../../app/auth.tsx";
+import { DialogHeader } from "../../components/dialog-header.tsx";
+import { zodValidate } from "../../components/form.ts";
+import classes from "../../features/account/account.module.css";
+import { AuthCard } from "../../features/account/auth-card.tsx";
+import { accountErrorText, errorCode } from "../../features/account/errors.ts";
+import { PasswordChecklist } from "../../features/account/password-checklist.tsx";
 
-export default function Page() {
+/** Spec 01 §4 forgot-password states; "new password set" leaves the page. */
+type Step = "CODE_NOT_SENT" | "CODE_SENT";
+
+const sendErrors = {
+  UserNotFoundException: "account.forgot.errors.userNotFound",
+  LimitExceededException: "account.forgot.errors.limit",
+};
+const confirmErrors = {
+  CodeMismatchException: "account.forgot.errors.codeMismatch",
+  ExpiredCodeException: "account.forgot.errors.expired",
+  InvalidPasswordException: "account.forgot.errors.invalidPassword",
+  LimitExceededException: "account.forgot.errors.limit",
+};
+
+export default function ForgotPasswordPage() {
+  const { t } = useTranslation();
+  const { setRegistrationEmail } = useAuth();
+  const navigate = useNavigate();
+  const [step, setStep] = useState<Step>("CODE_NOT_SENT");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [notVerified, setNotVerified] = useState(false);
+  const codeRef = useRef<HTMLInputElement>(null);
+  const form = useForm({
+    initialValues: { email: "", code: "", newPassword: "" },
+    validate: zodValidate(forgotPasswordForm, t),
+  });
+  const { email, newPassword } = form.getValues();
+  const address = email.trim().toLowerCase();
+
+  useEffect(() => {
+    if (step === "CODE_SENT") codeRef.current?.focus();
+  }, [step]);
+
+  const sendCode = async () => {
+    if (form.validateField("email").hasError) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await api("POST", "/auth/forgot-password", { email: address });
+      setStep("CODE_SENT");
+    } catch (err) {
+      if (errorCode(err) === "InvalidParameterException") setNotVerified(true);
+      else setError(accountErrorText(err, t, sendErrors, "account.forgot.errors.generic"));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const confirm = form.onSubmit(async (values) => {
+    const body = forgotPasswordForm.parse(values);
+    setBusy(true);
+    setError(null);
+    try {
+      await api("POST", "/auth/confirm-forgot-password", body);
+      navigate("/login?password-reset=true", { state: { email: body.email } });
+    } catch (err) {
+      setBusy(false);
+      setError(accountErrorText(err, t, confirmErrors, "account.forgot.errors.generic"));
+    }
+  });
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    if (step === "CODE_SENT") return confirm(event);
+    event.preventDefault();
+    void sendCode();
+  };
+
+  const toVerify = () => {
+    setRegistrationEmail(address);
+    navigate("/verify-email", { state: { email: address } });
+  };
+
   return (
-    <Container size="xs" py="xl">
-      <PageTitle id="account.titles.forgotPassword" />
-    </Container>
+    <AuthCard
+      titleId="account.titles.forgotPassword"
+      introId="account.forgot.intro"
+      footer={
+        <Anchor component={Link} to="/login" className={classes.link} size="sm">
+          {t("account.forgot.backToLogin")}
+        </Anchor>
+      }
+    >
+      <Modal opened={notVerified} onClose={() => setNotVerified(false)} withCloseButton={false} centered radius="lg">
+        <DialogHeader title={t("account.forgot.notVerifiedTitle")} />
+        <Stack>
+          <Text>{t("account.forgot.notVerifiedText")}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setNotVerified(false)}>
+              {t("common.close")}
+            </Button>
+            <Button onClick={toVerify} data-autofocus>
+              {t("account.forgot.toVerify")}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          {error && (
+            <Alert color="red" role="alert">
+              {error}
+            </Alert>
+          )}
+          <TextInput
+            label={t("account.fields.email")}
+            name="email"
+            type="email"
+            autoComplete="username"
+            required
+            readOnly={step === "CODE_SENT"}
+            {...form.getInputProps("email")}
+          />
+          {step === "CODE_NOT_SENT" ? (
+            <Button type="submit" loading={busy} fullWidth size="md">
+              {t("account.forgot.sendCode")}
+            </Button>
+          ) : (
+            <>
+              <Alert color="teal" role="status">
+                {t("account.forgot.codeSent", { email: address })}
+              </Alert>
+              <TextInput
+                ref={codeRef}
+                label={t("account.fields.code")}
+                name="code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                required
+                {...form.getInputProps("code")}
+              />
+              <PasswordInput
+                label={t("account.fields.newPassword")}
+                name="newPassword"
+                autoComplete="new-password"
+                required
+                {...form.getInputProps("newPassword")}
+              />
+              <PasswordChecklist password={newPassword} id="forgot-password-rules" />
+              <Button type="submit" loading={busy} fullWidth size="md" mt="xs">
+                {t("account.forgot.submit")}
+              </Button>
+              <Button variant="subtle" onClick={() => void sendCode()} disabled={busy}>
+                {t("account.forgot.resend")}
+              </Button>
+            </>
+          )}
+        </Stack>
+      </form>
+    </AuthCard>
   );
 }

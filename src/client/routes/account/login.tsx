@@ -79,7 +79,7 @@ export default function LoginPage() {
       introId="account.login.intro"
       footer={
         <>
-          <Anchor component={Link} to="/forgot-password" className={classes.link}>
+          <Anchor component={Link} to="/forgot-password" className={classes.link} size="sm">
             {t("account.login.forgot")}
           </Anchor>
           <Text size="sm">

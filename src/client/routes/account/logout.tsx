@@ -1,10 +1,33 @@
-import { Container } from "@mantine/core";
+import { Center, Loader, Stack } from "@mantine/core";
+import { useEffect, useRef } from "react";
+import { useNavigate } from "react-router";
+import { useAuth } from "../../app/auth.tsx";
 import { PageTitle } from "../../components/page-title.tsx";
 
-export default function Page() {
+/** Ends the session, then shows the start page as a visitor sees it. */
+export default function LogoutPage() {
+  const { signOut } = useAuth();
+  const navigate = useNavigate();
+  // Strict mode runs effects twice in development; one sign-out is enough.
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    signOut()
+      .catch(() => {})
+      .finally(() => {
+        if (window.location.pathname === "/") window.location.reload();
+        else navigate("/", { replace: true });
+      });
+  }, [signOut, navigate]);
+
   return (
-    <Container size="xs" py="xl">
-      <PageTitle id="account.titles.logout" />
-    </Container>
+    <Center py={80}>
+      <Stack align="center">
+        <PageTitle id="account.titles.logout" />
+        <Loader aria-hidden="true" />
+      </Stack>
+    </Center>
   );
 }

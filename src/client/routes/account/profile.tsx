@@ -1,10 +1,154 @@
-import { Container } from "@mantine/core";
-import { PageTitle } from "../../components/page-title.tsx";
+import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, TextInput } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { notifications } from "@mantine/notifications";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { COUNTRY_CODES, joinPhone, type Profile, profileForm, splitPhone } from "#shared/account/schema";
+import { api } from "../../app/api.ts";
+import { useAuth } from "../../app/auth.tsx";
+import { RequireAuth } from "../../app/guards.tsx";
+import { apiErrorText, apiFieldErrors, zodValidate } from "../../components/form.ts";
+import classes from "../../features/account/account.module.css";
+import { AuthCard } from "../../features/account/auth-card.tsx";
 
-export default function Page() {
+export default function ProfilePage() {
   return (
-    <Container size="xs" py="xl">
-      <PageTitle id="account.titles.profile" />
-    </Container>
+    <RequireAuth>
+      <ProfileCard />
+    </RequireAuth>
+  );
+}
+
+function ProfileCard() {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  const [editing, setEditing] = useState(false);
+  if (!user) return null;
+  return (
+    <AuthCard titleId="account.titles.profile" introId="account.profile.intro" width={560}>
+      {editing ? (
+        <ProfileForm user={user} onDone={() => setEditing(false)} />
+      ) : (
+        <>
+          <dl className={classes.readOnlyList} style={{ margin: 0 }}>
+            <dt>{t("account.fields.name")}</dt>
+            <dd>
+              {user.firstName} {user.lastName}
+            </dd>
+            <dt>{t("account.fields.email")}</dt>
+            <dd>{user.email}</dd>
+            <dt>{t("account.fields.phone")}</dt>
+            <dd>{user.phone}</dd>
+          </dl>
+          <Group>
+            <Button onClick={() => setEditing(true)}>{t("account.profile.edit")}</Button>
+          </Group>
+        </>
+      )}
+    </AuthCard>
+  );
+}
+
+function ProfileForm({ user, onDone }: { user: Profile; onDone(): void }) {
+  const { t } = useTranslation();
+  const { setUser } = useAuth();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const split = splitPhone(user.phone);
+  const form = useForm({
+    initialValues: {
+      firstName: user.firstName,
+      lastName: user.lastName,
+      countryCode: split.countryCode,
+      phoneWithoutCountryCode: split.phone,
+    },
+    validate: zodValidate(profileForm, t),
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    const body = profileForm.parse(values);
+    setBusy(true);
+    setError(null);
+    try {
+      await api<Profile>("PUT", "/auth/me", {
+        firstName: body.firstName,
+        lastName: body.lastName,
+        phone: joinPhone(body.countryCode, body.phoneWithoutCountryCode),
+      });
+      // Spec 01 §4: after a profile update the user info is fetched again.
+      setUser(await api<Profile>("GET", "/auth/me"));
+      notifications.show({ color: "teal", message: t("account.profile.saved") });
+      onDone();
+    } catch (err) {
+      setBusy(false);
+      const fields = apiFieldErrors(err, t);
+      if (fields.phone) fields.phoneWithoutCountryCode = fields.phone;
+      form.setErrors(fields);
+      setError(Object.keys(fields).length > 0 ? apiErrorText(err, t) : t("account.profile.error"));
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        <TextInput
+          label={t("account.fields.email")}
+          name="email"
+          value={user.email}
+          readOnly
+          description={t("account.profile.emailReadOnly")}
+          variant="filled"
+        />
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
+          <TextInput
+            label={t("account.fields.firstName")}
+            name="firstName"
+            autoComplete="given-name"
+            required
+            data-autofocus
+            {...form.getInputProps("firstName")}
+          />
+          <TextInput
+            label={t("account.fields.lastName")}
+            name="lastName"
+            autoComplete="family-name"
+            required
+            {...form.getInputProps("lastName")}
+          />
+        </SimpleGrid>
+        <Group gap="sm" align="flex-start" wrap="nowrap">
+          <NativeSelect
+            label={t("account.fields.countryCode")}
+            name="countryCode"
+            data={[...COUNTRY_CODES]}
+            w={130}
+            {...form.getInputProps("countryCode")}
+          />
+          <TextInput
+            label={t("account.fields.phone")}
+            name="phoneWithoutCountryCode"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel-national"
+            required
+            style={{ flex: 1 }}
+            {...form.getInputProps("phoneWithoutCountryCode")}
+          />
+        </Group>
+        <Group mt="xs">
+          <Button type="submit" loading={busy}>
+            {t("account.profile.save")}
+          </Button>
+          <Button variant="default" onClick={onDone} disabled={busy}>
+            {t("account.profile.cancel")}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }

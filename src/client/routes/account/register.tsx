@@ -1,10 +1,185 @@
-import { Container } from "@mantine/core";
-import { PageTitle } from "../../components/page-title.tsx";
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  NativeSelect,
+  PasswordInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate } from "react-router";
+import { COUNTRY_CODES, registerForm } from "#shared/account/schema";
+import { msg } from "#shared/validation";
+import { ApiError, api } from "../../app/api.ts";
+import { useAuth } from "../../app/auth.tsx";
+import { currentLanguage } from "../../app/i18n.ts";
+import { apiFieldErrors, zodValidate } from "../../components/form.ts";
+import classes from "../../features/account/account.module.css";
+import { AuthCard } from "../../features/account/auth-card.tsx";
+import { accountErrorText } from "../../features/account/errors.ts";
+import { PasswordChecklist } from "../../features/account/password-checklist.tsx";
 
-export default function Page() {
+const registerErrors = {
+  UsernameExistsException: "account.register.errors.userExists",
+  InvalidPasswordException: "errors.InvalidPasswordException",
+  LimitExceededException: "errors.LimitExceededException",
+};
+
+/** The spec's "InvalidParameterException whose message mentions the phone". */
+function mentionsPhone(err: ApiError): boolean {
+  return Boolean(err.fields?.phone) || /phone/i.test(err.message);
+}
+
+export default function RegisterPage() {
+  const { t } = useTranslation();
+  const { setRegistrationEmail } = useAuth();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm({
+    initialValues: {
+      email: "",
+      firstName: "",
+      lastName: "",
+      countryCode: COUNTRY_CODES[0] as string,
+      phone: "",
+      password: "",
+      repeatPassword: "",
+    },
+    validate: zodValidate(registerForm, t),
+  });
+  const { password, repeatPassword } = form.getValues();
+  // Shown as soon as the repetition is as long as the password, not only after submitting.
+  const differ = repeatPassword.length >= password.length && repeatPassword !== "" && repeatPassword !== password;
+
+  const submit = form.onSubmit(async (values) => {
+    const body = registerForm.parse(values);
+    setBusy(true);
+    setError(null);
+    try {
+      await api("POST", "/auth/sign-up", {
+        email: body.email,
+        password: body.password,
+        firstName: body.firstName,
+        lastName: body.lastName,
+        countryCode: body.countryCode,
+        phone: body.phone,
+        language: currentLanguage(),
+      });
+      setRegistrationEmail(body.email);
+      navigate("/verify-email", { state: { email: body.email } });
+    } catch (err) {
+      setBusy(false);
+      form.setErrors(apiFieldErrors(err, t));
+      if (err instanceof ApiError && err.code === "InvalidParameterException") {
+        setError(t(mentionsPhone(err) ? "account.register.errors.invalidPhone" : "account.register.errors.invalidParameter"));
+      } else setError(accountErrorText(err, t, registerErrors, "account.register.errors.generic"));
+    }
+  });
+
+  const repeatProps = form.getInputProps("repeatPassword");
+
   return (
-    <Container size="xs" py="xl">
-      <PageTitle id="account.titles.register" />
-    </Container>
+    <AuthCard
+      titleId="account.titles.register"
+      width={600}
+      footer={
+        <Text size="sm">
+          {t("account.register.haveAccount")}{" "}
+          <Anchor component={Link} to="/login" className={classes.link}>
+            {t("account.register.login")}
+          </Anchor>
+        </Text>
+      }
+    >
+      <Stack gap={6} mt={-8}>
+        <Text c="gray.7">{t("account.register.intro")}</Text>
+        <Text c="gray.7">{t("account.register.introMail")}</Text>
+      </Stack>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          {error && (
+            <Alert color="red" role="alert">
+              {error}
+            </Alert>
+          )}
+          <Title order={2} size="h4">
+            {t("account.register.details")}
+          </Title>
+          <TextInput
+            label={t("account.fields.email")}
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            {...form.getInputProps("email")}
+          />
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
+            <TextInput
+              label={t("account.fields.firstName")}
+              name="firstName"
+              autoComplete="given-name"
+              required
+              {...form.getInputProps("firstName")}
+            />
+            <TextInput
+              label={t("account.fields.lastName")}
+              name="lastName"
+              autoComplete="family-name"
+              required
+              {...form.getInputProps("lastName")}
+            />
+          </SimpleGrid>
+          <Group gap="sm" align="flex-start" wrap="nowrap">
+            <NativeSelect
+              label={t("account.fields.countryCode")}
+              name="countryCode"
+              data={[...COUNTRY_CODES]}
+              w={130}
+              {...form.getInputProps("countryCode")}
+            />
+            <TextInput
+              label={t("account.fields.phone")}
+              name="phone"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel-national"
+              required
+              style={{ flex: 1 }}
+              {...form.getInputProps("phone")}
+            />
+          </Group>
+          <Title order={2} size="h4" mt="sm">
+            {t("account.register.choosePassword")}
+          </Title>
+          <PasswordInput
+            label={t("account.fields.password")}
+            name="password"
+            autoComplete="new-password"
+            required
+            {...form.getInputProps("password")}
+          />
+          <PasswordChecklist password={password} id="register-password-rules" />
+          <PasswordInput
+            label={t("account.fields.repeatPassword")}
+            name="repeatPassword"
+            autoComplete="new-password"
+            required
+            {...repeatProps}
+            error={repeatProps.error ?? (differ ? t(msg.passwordsDiffer) : undefined)}
+          />
+          <Button type="submit" loading={busy} fullWidth size="md" mt="xs">
+            {t("account.register.submit")}
+          </Button>
+        </Stack>
+      </form>
+    </AuthCard>
   );
 }

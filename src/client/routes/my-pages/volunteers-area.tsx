@@ -1,5 +1,10 @@
+import { GroupList } from "../../features/groups/index.ts";
 import { AreaFrame } from "./area-frame.tsx";
 
 export default function VolunteersArea() {
-  return <AreaFrame area="volunteers" />;
+  return (
+    <AreaFrame area="volunteers">
+      <GroupList />
+    </AreaFrame>
+  );
 }

@@ -1,10 +1,5 @@
-import { Container } from "@mantine/core";
-import { PageTitle } from "../../components/page-title.tsx";
+import { HowItWorks } from "./how-it-works.tsx";
 
-export default function Page() {
-  return (
-    <Container size="md" py="xl">
-      <PageTitle id="public.titles.howItWorksVolunteer" />
-    </Container>
-  );
+export default function HowItWorksVolunteerPage() {
+  return <HowItWorks page="howItWorksVolunteer" area="volunteers" />;
 }

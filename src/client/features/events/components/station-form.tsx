@@ -1,0 +1,305 @@
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Fieldset,
+  Group,
+  Loader,
+  NativeSelect,
+  NumberInput,
+  SimpleGrid,
+  Stack,
+  Textarea,
+  TextInput,
+} from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { lazy, Suspense, useMemo, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { z } from "zod";
+import { defaultStationTimes, normalizeStation } from "#shared/events/rules";
+import {
+  CURRENCIES,
+  eventMsg,
+  PAYMENT_TYPES,
+  type PaymentType,
+  paymentFieldsOf,
+  SKILLS,
+  type StationInput,
+  station,
+} from "#shared/events/schema";
+import { findMunicipality, MUNICIPALITIES } from "#shared/geo/municipalities";
+import { zodValidate } from "../../../components/form.ts";
+import { UserEmailField } from "../../users/index.ts";
+import { geoReverse, geoSearch, useMapConfig } from "../api.ts";
+
+const MapPicker = lazy(() => import("../../../components/map-picker.tsx"));
+
+/** Swedish municipalities by name, then the Norwegian one: the order people look for them in. */
+const municipalityOptions = [...MUNICIPALITIES].sort((a, b) =>
+  a.country === b.country ? a.name.localeCompare(b.name, "sv") : a.country === "SE" ? -1 : 1,
+);
+
+/** Stockholm, for a map opened before a municipality is chosen. */
+const FALLBACK_CENTRE = { lat: 59.3293, lng: 18.0686 };
+
+export function newStation(eventDate: string): StationInput {
+  return {
+    name: "",
+    description: "",
+    ...defaultStationTimes(eventDate),
+    municipality: "",
+    markerLocation: "",
+    markerCoordinates: null,
+    teamLeaderEmail: "",
+    officialQuantity: "" as unknown as number,
+    officialMiniumumAge: "" as unknown as number,
+    skills: [],
+    paymentType: "NOCOMPENSATION",
+    currency: null,
+    groupPayment: null,
+    paymentAdult: null,
+    paymentChild: null,
+  };
+}
+
+interface Props {
+  initial: StationInput;
+  /** Names of the event's other stations: a name must differ from them. */
+  otherNames: string[];
+  teamLeaderName?: string;
+  /** Saves; resolves with field errors from the server (by station field), or nothing on success. */
+  onSubmit(values: StationInput): Promise<Record<string, string> | undefined>;
+  onCancel(): void;
+  readOnly?: boolean;
+}
+
+/** One station (spec 02 §3, §5): what, when, where on the map, how many, and the compensation. */
+export function StationForm({ initial, otherNames, teamLeaderName, onSubmit, onCancel, readOnly }: Props) {
+  const { t } = useTranslation();
+  const config = useMapConfig();
+  const schema = useMemo(() => {
+    const taken = new Set(otherNames.map((n) => n.trim().toLowerCase()));
+    return station.superRefine((s, ctx) => {
+      if (typeof s.name === "string" && taken.has(s.name.trim().toLowerCase()))
+        ctx.addIssue({ code: "custom", path: ["name"], message: eventMsg.stationNameExists });
+    }) as z.ZodType;
+  }, [otherNames]);
+  const form = useForm<StationInput>({ initialValues: initial, validate: zodValidate(schema, t) });
+  const busy = useRef(false);
+  const [saving, setSaving] = useState(false);
+  const v = form.values;
+  const shown = new Set(paymentFieldsOf(v.paymentType as PaymentType));
+  const municipality = v.municipality ? findMunicipality(v.municipality) : undefined;
+
+  const submit = async () => {
+    if (busy.current || readOnly) return;
+    if (form.validate().hasErrors) return;
+    busy.current = true;
+    setSaving(true);
+    try {
+      const errors = await onSubmit(normalizeStation(v));
+      if (errors) form.setErrors(Object.fromEntries(Object.entries(errors).map(([k, id]) => [k, t(id)])));
+    } finally {
+      busy.current = false;
+      setSaving(false);
+    }
+  };
+
+  const setPaymentType = (type: PaymentType) => {
+    const next = normalizeStation({ ...v, paymentType: type });
+    if (paymentFieldsOf(type).includes("currency") && !next.currency) next.currency = "SEK";
+    form.setValues(next);
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <Stack gap="md">
+        <Fieldset legend={t("events.station.sections.station")} disabled={readOnly}>
+          <Stack gap="sm">
+            <TextInput label={t("events.station.name")} name="name" required {...form.getInputProps("name")} />
+            <Textarea
+              label={t("events.station.description")}
+              name="description"
+              required
+              autosize
+              minRows={2}
+              {...form.getInputProps("description")}
+            />
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput
+                label={t("events.station.start")}
+                name="start"
+                type="datetime-local"
+                required
+                {...form.getInputProps("start")}
+              />
+              <TextInput
+                label={t("events.station.end")}
+                name="end"
+                type="datetime-local"
+                required
+                {...form.getInputProps("end")}
+              />
+            </SimpleGrid>
+          </Stack>
+        </Fieldset>
+
+        <Fieldset legend={t("events.station.sections.place")} disabled={readOnly}>
+          <Stack gap="sm">
+            <NativeSelect
+              label={t("events.station.municipality")}
+              name="municipality"
+              required
+              data={[
+                { value: "", label: t("events.station.chooseMunicipality") },
+                ...municipalityOptions.map((m) => ({ value: m.id, label: m.country === "SE" ? m.name : `${m.name} (Norge)` })),
+              ]}
+              {...form.getInputProps("municipality")}
+            />
+            <TextInput
+              label={t("events.station.markerLocation")}
+              name="markerLocation"
+              {...form.getInputProps("markerLocation")}
+            />
+            {config.data ? (
+              <Suspense fallback={<Loader size="sm" aria-label={t("events.map.loading")} />}>
+                <MapPicker
+                  config={config.data}
+                  value={v.markerCoordinates ?? null}
+                  center={municipality ?? FALLBACK_CENTRE}
+                  onPick={(p) => form.setFieldValue("markerCoordinates", p)}
+                  onAddress={(label) => form.setFieldValue("markerLocation", label.slice(0, 250))}
+                  search={geoSearch}
+                  reverse={(p) => geoReverse(p.lat, p.lng)}
+                  readOnly={readOnly}
+                  error={form.errors.markerCoordinates as string | undefined}
+                />
+              </Suspense>
+            ) : (
+              <Loader size="sm" aria-label={t("events.map.loading")} />
+            )}
+          </Stack>
+        </Fieldset>
+
+        <Fieldset legend={t("events.station.sections.staffing")} disabled={readOnly}>
+          <Stack gap="sm">
+            <UserEmailField
+              label={t("events.station.teamLeaderEmail")}
+              name="teamLeaderEmail"
+              value={v.teamLeaderEmail ?? ""}
+              onChange={(email) => form.setFieldValue("teamLeaderEmail", email)}
+              inviteType="teamleader"
+              error={form.errors.teamLeaderEmail as string | undefined}
+              disabled={readOnly}
+              initialName={teamLeaderName}
+            />
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <NumberInput
+                label={t("events.station.officialQuantity")}
+                name="officialQuantity"
+                required
+                min={0}
+                allowDecimal={false}
+                allowNegative={false}
+                {...form.getInputProps("officialQuantity")}
+              />
+              <NumberInput
+                label={t("events.station.officialMiniumumAge")}
+                name="officialMiniumumAge"
+                required
+                min={0}
+                allowDecimal={false}
+                allowNegative={false}
+                {...form.getInputProps("officialMiniumumAge")}
+              />
+            </SimpleGrid>
+            <Checkbox.Group label={t("events.station.skills")} value={v.skills ?? []}>
+              <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} mt={4}>
+                {SKILLS.map((skill) => (
+                  <Checkbox
+                    key={skill}
+                    name="skills"
+                    value={skill}
+                    label={t(`events.skills.${skill}`)}
+                    onChange={(e) => {
+                      const current = v.skills ?? [];
+                      form.setFieldValue(
+                        "skills",
+                        e.currentTarget.checked ? [...current, skill] : current.filter((s) => s !== skill),
+                      );
+                    }}
+                  />
+                ))}
+              </SimpleGrid>
+            </Checkbox.Group>
+          </Stack>
+        </Fieldset>
+
+        <Fieldset legend={t("events.station.sections.payment")} disabled={readOnly}>
+          <Stack gap="sm">
+            <NativeSelect
+              label={t("events.station.paymentType")}
+              name="paymentType"
+              required
+              data={PAYMENT_TYPES.map((p) => ({ value: p, label: t(`events.paymentTypes.${p}`) }))}
+              value={v.paymentType}
+              onChange={(e) => setPaymentType(e.currentTarget.value as PaymentType)}
+              error={form.errors.paymentType}
+            />
+            {shown.has("currency") && (
+              <NativeSelect
+                label={t("events.station.currency")}
+                name="currency"
+                required
+                data={CURRENCIES.map((c) => ({ value: c, label: t(`events.currencies.${c}`) }))}
+                {...form.getInputProps("currency")}
+                value={v.currency ?? "SEK"}
+              />
+            )}
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              {(["groupPayment", "paymentAdult", "paymentChild"] as const)
+                .filter((f) => shown.has(f))
+                .map((f) => (
+                  <NumberInput
+                    key={f}
+                    label={t(`events.station.${f}`)}
+                    name={f}
+                    required
+                    min={0}
+                    allowDecimal={false}
+                    allowNegative={false}
+                    thousandSeparator=" "
+                    {...form.getInputProps(f)}
+                    value={form.values[f] ?? ""}
+                  />
+                ))}
+            </SimpleGrid>
+          </Stack>
+        </Fieldset>
+
+        {Object.keys(form.errors).length > 0 && (
+          <Alert color="red.9" p="xs" role="alert">
+            {t("errors.ValidationError")}
+          </Alert>
+        )}
+
+        {!readOnly && (
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onCancel} disabled={saving}>
+              {t("events.station.cancel")}
+            </Button>
+            <Button type="submit" loading={saving}>
+              {t("events.station.save")}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </form>
+  );
+}

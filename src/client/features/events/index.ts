@@ -1,0 +1,6 @@
+export * from "./api.ts";
+export { ConfirmEvent } from "./components/confirm-event.tsx";
+export { EventForm, type SaveIntent } from "./components/event-form.tsx";
+export { EventsTable } from "./components/events-table.tsx";
+export { StationsEditor } from "./components/stations-editor.tsx";
+export { StatusBadge } from "./components/status-badge.tsx";

@@ -1,0 +1,94 @@
+import { useQuery } from "@tanstack/react-query";
+import type { PublicEvent } from "#shared/events/schema";
+import type { AvailabilitiesResult, AvailabilityInput, Group, GroupSummary, VolunteerInput } from "#shared/groups/schema";
+import { api, apiFile } from "../../app/api.ts";
+
+export const groupKeys = {
+  all: ["groups"] as const,
+  summaries: ["groups", "summaries"] as const,
+  group: (id: string) => ["groups", "one", id] as const,
+};
+
+export function useGroupSummaries() {
+  return useQuery({ queryKey: groupKeys.summaries, queryFn: () => api<GroupSummary[]>("GET", "/groups/summaries") });
+}
+
+export function useGroup(id: string) {
+  return useQuery({ queryKey: groupKeys.group(id), queryFn: () => api<Group>("GET", `/groups/${encodeURIComponent(id)}`) });
+}
+
+/** What the group form edits; the body of POST and (with the version) of PUT. */
+export interface GroupPayload {
+  name: string;
+  organizationNumber: string;
+  organizationName: string;
+  municipality: string;
+  numberOfMembers: number | string;
+  ages: string[];
+  sport: number | string | null;
+  skills: string[];
+  contactPersons: Array<{ id?: string; email: string; name: string; phone?: string; toBeDeleted?: boolean }>;
+  volunteers?: VolunteerInput[];
+  availabilities?: AvailabilityInput[];
+}
+
+export const createGroup = (body: GroupPayload) => api<Group>("POST", "/groups", body);
+
+export const updateGroup = (id: string, version: number, body: GroupPayload) =>
+  api<Group>("PUT", `/groups/${encodeURIComponent(id)}`, { ...body, version });
+
+export const confirmGroup = (group: Group) =>
+  api<Group>("POST", `/groups/${encodeURIComponent(group.id)}/confirm`, { version: group.version });
+
+export const saveAvailabilities = (group: Group, availabilities: AvailabilityInput[]) =>
+  api<AvailabilitiesResult>("PUT", `/groups/${encodeURIComponent(group.id)}/availabilities`, {
+    version: group.version,
+    availabilities,
+  });
+
+/** The group as PUT wants it, with some parts replaced (e.g. a new volunteer list). */
+export function payloadOf(group: Group, changes: Partial<GroupPayload> = {}): GroupPayload {
+  return {
+    name: group.name,
+    organizationNumber: group.organizationNumber,
+    organizationName: group.organizationName,
+    municipality: group.municipality,
+    numberOfMembers: group.numberOfMembers,
+    ages: group.ages,
+    sport: group.sport,
+    skills: group.skills,
+    contactPersons: group.contactPersons,
+    ...changes,
+  };
+}
+
+/** Published events a group can state interest in (the public list: confirmed events ahead). */
+export function usePublicEvents() {
+  return useQuery({
+    queryKey: ["public-events"],
+    queryFn: () => api<PublicEvent[]>("GET", "/public/events"),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function usePublicEvent(id: string | null | undefined) {
+  return useQuery({
+    queryKey: ["public-events", id],
+    queryFn: () => api<PublicEvent>("GET", `/public/events/${encodeURIComponent(id ?? "")}`),
+    enabled: !!id,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** Saves the group's data as a CSV file on the user's device. */
+export async function downloadGroupCsv(group: Pick<Group, "id" | "name">) {
+  const blob = await apiFile(`/groups/${encodeURIComponent(group.id)}/export.csv`);
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = `${group.name.replace(/[^\p{L}\p{N}]+/gu, "-").replace(/^-|-$/g, "") || "group"}.csv`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,0 +1,202 @@
+import { Alert, Button, Checkbox, Fieldset, Group, NativeSelect, NumberInput, SimpleGrid, Stack, TextInput } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { type ReactNode, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { MUNICIPALITIES } from "#shared/geo/municipalities";
+import { canRemoveContact } from "#shared/groups/rules";
+import { AGES, groupBody, SKILLS } from "#shared/groups/schema";
+import { NO_SPORT, OTHER_SPORT, SPORT_IDS, sportLabelId } from "#shared/groups/sports";
+import { apiErrorText, apiFieldErrors, zodValidate } from "../../components/form.ts";
+import { ContactPersonsField } from "../users/index.ts";
+import type { GroupPayload } from "./api.ts";
+import classes from "./groups.module.css";
+
+export interface GroupFormValues {
+  name: string;
+  organizationNumber: string;
+  organizationName: string;
+  municipality: string;
+  numberOfMembers: number | string;
+  ages: string[];
+  sport: string;
+  skills: string[];
+  contactPersons: GroupPayload["contactPersons"];
+}
+
+export const emptyGroupValues = (contactPersons: GroupPayload["contactPersons"] = []): GroupFormValues => ({
+  name: "",
+  organizationNumber: "",
+  organizationName: "",
+  municipality: "",
+  numberOfMembers: "",
+  ages: [],
+  sport: String(NO_SPORT),
+  skills: [],
+  contactPersons,
+});
+
+export function groupValuesOf(g: Omit<GroupPayload, "sport"> & { sport: number | string | null }): GroupFormValues {
+  return {
+    name: g.name,
+    organizationNumber: g.organizationNumber,
+    organizationName: g.organizationName,
+    municipality: g.municipality,
+    numberOfMembers: g.numberOfMembers,
+    ages: [...g.ages],
+    sport: String(g.sport ?? NO_SPORT),
+    skills: [...g.skills],
+    contactPersons: g.contactPersons.map((c) => ({ ...c })),
+  };
+}
+
+/** Municipalities by name in Swedish order, for the select lists. */
+export function useMunicipalityOptions(only?: readonly string[]) {
+  return useMemo(
+    () =>
+      [...MUNICIPALITIES]
+        .filter((m) => !only || only.includes(m.id))
+        .sort((a, b) => a.name.localeCompare(b.name, "sv"))
+        .map((m) => ({ value: m.id, label: m.country === "SE" ? m.name : `${m.name} (${m.country})` })),
+    [only],
+  );
+}
+
+interface Props {
+  initial: GroupFormValues;
+  /** E-mails that cannot be removed from the contacts (the creator's own entry in the wizard). */
+  lockedEmails?: string[];
+  submitLabel: string;
+  onSubmit(values: GroupPayload): Promise<void>;
+  /** Extra buttons beside the submit button (cancel, back). */
+  actions?: ReactNode;
+}
+
+/** The group form: the group's data and its contact persons (spec 02 §3, §5). */
+export function GroupForm({ initial, lockedEmails = [], submitLabel, onSubmit, actions }: Props) {
+  const { t } = useTranslation();
+  const form = useForm<GroupFormValues>({ initialValues: initial, validate: zodValidate(groupBody, t) });
+  const municipalities = useMunicipalityOptions();
+  const sports = useMemo(() => {
+    const named = SPORT_IDS.filter((id) => id !== NO_SPORT && id !== OTHER_SPORT)
+      .map((id) => ({ value: String(id), label: t(sportLabelId(id)) }))
+      .sort((a, b) => a.label.localeCompare(b.label, "sv"));
+    return [
+      { value: String(NO_SPORT), label: t(sportLabelId(NO_SPORT)) },
+      ...named,
+      { value: String(OTHER_SPORT), label: t(sportLabelId(OTHER_SPORT)) },
+    ];
+  }, [t]);
+  const [error, setError] = useState<string | null>(null);
+
+  // The last remaining contact cannot be removed: lock whoever would be left alone.
+  const contacts = form.values.contactPersons;
+  const lastStanding = contacts.filter((c) => !c.toBeDeleted && !canRemoveContact(contacts, c.email)).map((c) => c.email);
+
+  const submit = form.onSubmit(async (values) => {
+    setError(null);
+    try {
+      await onSubmit({ ...values, sport: Number(values.sport) });
+    } catch (err) {
+      form.setErrors(apiFieldErrors(err, t));
+      setError(apiErrorText(err, t));
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        <TextInput
+          label={t("groups.fields.name")}
+          description={t("groups.fields.nameHint")}
+          name="name"
+          required
+          autoComplete="off"
+          {...form.getInputProps("name")}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <TextInput
+            label={t("groups.fields.organizationName")}
+            name="organizationName"
+            required
+            autoComplete="organization"
+            {...form.getInputProps("organizationName")}
+          />
+          <TextInput
+            label={t("groups.fields.organizationNumber")}
+            description={t("groups.fields.organizationNumberHint")}
+            name="organizationNumber"
+            required
+            inputMode="numeric"
+            autoComplete="off"
+            {...form.getInputProps("organizationNumber")}
+          />
+          <NativeSelect
+            label={t("groups.fields.municipality")}
+            name="municipality"
+            required
+            data={[{ value: "", label: "" }, ...municipalities]}
+            {...form.getInputProps("municipality")}
+          />
+          <NumberInput
+            label={t("groups.fields.numberOfMembers")}
+            name="numberOfMembers"
+            required
+            min={0}
+            allowDecimal={false}
+            allowNegative={false}
+            {...form.getInputProps("numberOfMembers")}
+          />
+        </SimpleGrid>
+        <Checkbox.Group
+          label={t("groups.fields.ages")}
+          description={t("groups.fields.agesHint")}
+          withAsterisk
+          {...form.getInputProps("ages")}
+        >
+          <Group gap="md" mt="xs">
+            {AGES.map((age) => (
+              <Checkbox key={age} value={age} name="ages" label={t(`groups.ages.${age}`)} />
+            ))}
+          </Group>
+        </Checkbox.Group>
+        <NativeSelect label={t("groups.fields.sport")} name="sport" data={sports} {...form.getInputProps("sport")} />
+        <Checkbox.Group label={t("groups.fields.skills")} {...form.getInputProps("skills")}>
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="xs" mt="xs">
+            {SKILLS.map((skill) => (
+              <Checkbox key={skill} value={skill} name="skills" label={t(`groups.skills.${skill}`)} />
+            ))}
+          </SimpleGrid>
+        </Checkbox.Group>
+        <Fieldset
+          legend={t("groups.fields.contactPersons")}
+          variant="unstyled"
+          className={classes.contacts}
+          styles={{ legend: { fontWeight: 600, fontSize: "var(--mantine-font-size-sm)", marginBottom: 6 } }}
+        >
+          <ContactPersonsField
+            value={form.values.contactPersons}
+            onChange={(next) => form.setFieldValue("contactPersons", next)}
+            lockedEmails={[...lockedEmails, ...lastStanding]}
+            inviteType="group"
+          />
+          {form.errors.contactPersons && (
+            <Alert color="red" mt="xs" role="alert">
+              {form.errors.contactPersons}
+            </Alert>
+          )}
+        </Fieldset>
+        <Group mt="xs">
+          <Button type="submit" loading={form.submitting}>
+            {submitLabel}
+          </Button>
+          {actions}
+        </Group>
+      </Stack>
+    </form>
+  );
+}

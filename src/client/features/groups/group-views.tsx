@@ -1,0 +1,133 @@
+import { Alert, Badge, Button, Group, Stack, Text } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { findMunicipality } from "#shared/geo/municipalities";
+import { canConfirm, statusLabelId } from "#shared/groups/rules";
+import type { Group as GroupData } from "#shared/groups/schema";
+import { sportLabelId } from "#shared/groups/sports";
+import { ConfirmModal } from "../../components/confirm-modal.tsx";
+import { apiErrorText } from "../../components/form.ts";
+import { confirmGroup, downloadGroupCsv } from "./api.ts";
+import classes from "./groups.module.css";
+
+/** A green dark enough for white text (WCAG AA), for the create and confirm actions. */
+export const GREEN = "#1e7b34";
+
+/** Filled and dark, so the white label stays readable (WCAG AA): approved green, unconfirmed orange. */
+const statusColor: Record<string, string> = { CONFIRMED: GREEN, DRAFT: "#a84300", HISTORIC: "#495057" };
+
+export function StatusBadge({ status }: { status: string }) {
+  const { t } = useTranslation();
+  return (
+    <Badge color={statusColor[status] ?? "#495057"} variant="filled" style={{ flexShrink: 0 }}>
+      {t(statusLabelId(status))}
+    </Badge>
+  );
+}
+
+/** The group's data, read-only. */
+export function GroupDetails({ group }: { group: GroupData }) {
+  const { t } = useTranslation();
+  const contacts = group.contactPersons;
+  return (
+    <dl className={classes.details}>
+      <dt>{t("groups.fields.name")}</dt>
+      <dd>{group.name}</dd>
+      <dt>{t("groups.fields.organizationName")}</dt>
+      <dd>{group.organizationName}</dd>
+      <dt>{t("groups.fields.organizationNumber")}</dt>
+      <dd>{group.organizationNumber}</dd>
+      <dt>{t("groups.fields.municipality")}</dt>
+      <dd>{findMunicipality(group.municipality)?.name ?? group.municipality}</dd>
+      <dt>{t("groups.fields.numberOfMembers")}</dt>
+      <dd>{group.numberOfMembers}</dd>
+      <dt>{t("groups.fields.ages")}</dt>
+      <dd>{group.ages.map((a) => t(`groups.ages.${a}`)).join(", ")}</dd>
+      <dt>{t("groups.fields.sport")}</dt>
+      <dd>{t(sportLabelId(group.sport))}</dd>
+      <dt>{t("groups.fields.skills")}</dt>
+      <dd>
+        {group.skills.length > 0 ? group.skills.map((s) => t(`groups.skills.${s}`)).join(", ") : t("groups.fields.noSkills")}
+      </dd>
+      <dt>{t("groups.fields.status")}</dt>
+      <dd>
+        <StatusBadge status={group.status} />
+      </dd>
+      <dt>{t("groups.fields.contactPersons")}</dt>
+      <dd>
+        <ul className={classes.plainList}>
+          {contacts.map((c) => (
+            <li key={c.id}>
+              {c.name} · {c.email} · {c.phone}
+            </li>
+          ))}
+        </ul>
+      </dd>
+    </dl>
+  );
+}
+
+/** The confirm action of a DRAFT group, behind a dialog (spec 02 §4). */
+export function ConfirmGroupButton({ group, onConfirmed }: { group: GroupData; onConfirmed(group: GroupData): void }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  if (!canConfirm(group.status)) return null;
+  return (
+    <>
+      <Button color={GREEN} onClick={() => setOpen(true)}>
+        {t("groups.confirm.button")}
+      </Button>
+      <ConfirmModal
+        opened={open}
+        onClose={() => setOpen(false)}
+        title={t("groups.confirm.title")}
+        confirmLabel={t("common.confirm")}
+        color={GREEN}
+        onConfirm={async () => onConfirmed(await confirmGroup(group))}
+      >
+        {t("groups.confirm.text")}
+      </ConfirmModal>
+    </>
+  );
+}
+
+/** The contact's copy of the group's data (a CSV file for Swedish Excel). */
+export function ExportButton({ group }: { group: GroupData }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const download = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await downloadGroupCsv(group);
+    } catch (err) {
+      setError(apiErrorText(err, t));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Stack gap={4} maw={560}>
+      <Group>
+        <Button variant="default" onClick={() => void download()} loading={busy}>
+          {t("groups.export.button")}
+        </Button>
+      </Group>
+      <Text size="sm" c="dimmed">
+        {t("groups.export.hint")}
+      </Text>
+      {error && (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      )}
+    </Stack>
+  );
+}
+
+/** A short success message; its close button is named for screen readers. */
+export function notifyDone(message: string, closeLabel: string) {
+  notifications.show({ color: "teal", message, closeButtonProps: { "aria-label": closeLabel } });
+}

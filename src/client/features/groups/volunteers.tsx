@@ -1,0 +1,239 @@
+import { ActionIcon, Alert, Button, Group, Modal, NumberInput, Paper, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { type Group as GroupData, type Volunteer, type VolunteerFormValues, volunteerForm } from "#shared/groups/schema";
+import { ConfirmModal } from "../../components/confirm-modal.tsx";
+import { DialogHeader } from "../../components/dialog-header.tsx";
+import { apiErrorText, apiFieldErrors, zodValidate } from "../../components/form.ts";
+import { notifyDone } from "./group-views.tsx";
+
+/** The spec's submit lock: a clicked button stays disabled this long, so a double click saves once. */
+const SUBMIT_LOCK_MS = 500;
+
+export interface VolunteerValues {
+  name: string;
+  email: string;
+  phone: string;
+  age: number;
+}
+
+interface FormProps {
+  /** The group's other volunteers, whose e-mails are taken. */
+  others: ReadonlyArray<{ email: string }>;
+  initial?: Volunteer;
+  onSubmit(values: VolunteerValues): Promise<void>;
+  onCancel(): void;
+}
+
+/** One volunteer: name, e-mail (unique within the group), phone and age. */
+export function VolunteerForm({ others, initial, onSubmit, onCancel }: FormProps) {
+  const { t } = useTranslation();
+  const schema = volunteerForm(others);
+  const form = useForm<VolunteerFormValues>({
+    initialValues: {
+      name: initial?.name ?? "",
+      email: initial?.email ?? "",
+      phone: initial?.phone ?? "",
+      age: initial?.age ?? "",
+    },
+    validate: zodValidate(schema, t),
+    validateInputOnBlur: true,
+  });
+  const [locked, setLocked] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const hasErrors = Object.keys(form.errors).length > 0;
+
+  const lock = () => {
+    setLocked(true);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setLocked(false), SUBMIT_LOCK_MS);
+  };
+
+  const submit = form.onSubmit(async (values) => {
+    const parsed = schema.parse(values);
+    setError(null);
+    try {
+      await onSubmit({ name: parsed.name, email: parsed.email, phone: parsed.phone, age: parsed.age });
+    } catch (err) {
+      form.setErrors(apiFieldErrors(err, t));
+      setError(apiErrorText(err, t));
+    }
+  });
+
+  return (
+    <form
+      onSubmit={(event) => {
+        lock();
+        submit(event);
+      }}
+      noValidate
+    >
+      <Stack gap="md">
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        <TextInput label={t("groups.volunteer.name")} name="name" required data-autofocus {...form.getInputProps("name")} />
+        <TextInput
+          label={t("groups.volunteer.email")}
+          name="email"
+          type="email"
+          required
+          autoComplete="off"
+          {...form.getInputProps("email")}
+        />
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+          <TextInput
+            label={t("groups.volunteer.phone")}
+            name="phone"
+            type="tel"
+            inputMode="tel"
+            required
+            autoComplete="off"
+            {...form.getInputProps("phone")}
+          />
+          <NumberInput
+            label={t("groups.volunteer.age")}
+            name="age"
+            required
+            min={0}
+            max={120}
+            allowDecimal={false}
+            allowNegative={false}
+            {...form.getInputProps("age")}
+          />
+        </SimpleGrid>
+        <Group mt="xs">
+          <Button type="submit" disabled={locked || hasErrors || form.submitting} loading={form.submitting}>
+            {t("groups.volunteer.save")}
+          </Button>
+          <Button variant="default" onClick={onCancel}>
+            {t("common.cancel")}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+interface ListProps {
+  group: GroupData;
+  /** Saves the group's whole volunteer list (the group is saved with it, version-checked). */
+  onSave(volunteers: Array<VolunteerValues & { id?: string }>): Promise<void>;
+}
+
+type Editing = { mode: "add" } | { mode: "edit"; volunteer: Volunteer } | null;
+
+/** The group's volunteers with add, edit and remove; a removed volunteer is deleted for good. */
+export function VolunteerList({ group, onSave }: ListProps) {
+  const { t } = useTranslation();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [removing, setRemoving] = useState<Volunteer | null>(null);
+  const volunteers = group.volunteers;
+  const plain = (v: Volunteer) => ({
+    id: v.id,
+    name: v.name,
+    email: v.email,
+    phone: v.phone,
+    age: v.age,
+    participation: v.participation,
+  });
+
+  const save = async (values: VolunteerValues) => {
+    const next =
+      editing?.mode === "edit"
+        ? volunteers.map((v) => (v.id === editing.volunteer.id ? { ...plain(v), ...values } : plain(v)))
+        : [...volunteers.map(plain), values];
+    await onSave(next);
+    notifyDone(t("groups.volunteer.saved"), t("common.close"));
+    setEditing(null);
+  };
+
+  const remove = async () => {
+    if (removing) await onSave(volunteers.filter((v) => v.id !== removing.id).map(plain));
+  };
+
+  const others = editing?.mode === "edit" ? volunteers.filter((v) => v.id !== editing.volunteer.id) : volunteers;
+
+  return (
+    <Stack gap="sm">
+      {volunteers.length === 0 ? (
+        <Text c="dimmed">{t("groups.volunteer.empty")}</Text>
+      ) : (
+        <>
+          <Text size="sm" c="dimmed">
+            {t("groups.volunteer.count", { count: volunteers.length })}
+          </Text>
+          <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: "none" }} aria-label={t("groups.volunteer.title")}>
+            {volunteers.map((v) => (
+              <Paper component="li" key={v.id} withBorder p="xs" px="sm">
+                <Group justify="space-between" wrap="nowrap" gap="sm">
+                  <div style={{ minWidth: 0 }}>
+                    <Text fw={600} size="sm">
+                      {v.name}, {v.age}
+                    </Text>
+                    <Text size="sm" c="dimmed" style={{ overflowWrap: "anywhere" }}>
+                      {v.email} · {v.phone}
+                    </Text>
+                  </div>
+                  <Group gap={4} wrap="nowrap">
+                    <ActionIcon
+                      variant="subtle"
+                      size="lg"
+                      onClick={() => setEditing({ mode: "edit", volunteer: v })}
+                      aria-label={t("groups.volunteer.edit", { name: v.name })}
+                    >
+                      <span aria-hidden="true">✎</span>
+                    </ActionIcon>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      size="lg"
+                      onClick={() => setRemoving(v)}
+                      aria-label={t("groups.volunteer.remove", { name: v.name })}
+                    >
+                      <span aria-hidden="true">✕</span>
+                    </ActionIcon>
+                  </Group>
+                </Group>
+              </Paper>
+            ))}
+          </Stack>
+        </>
+      )}
+      <Group>
+        <Button variant="outline" onClick={() => setEditing({ mode: "add" })}>
+          {t("groups.volunteer.add")}
+        </Button>
+      </Group>
+
+      <Modal opened={editing !== null} onClose={() => setEditing(null)} withCloseButton={false}>
+        <DialogHeader title={t(editing?.mode === "edit" ? "groups.volunteer.editTitle" : "groups.volunteer.addTitle")} />
+        {editing && (
+          <VolunteerForm
+            key={editing.mode === "edit" ? editing.volunteer.id : "new"}
+            others={others}
+            initial={editing.mode === "edit" ? editing.volunteer : undefined}
+            onSubmit={save}
+            onCancel={() => setEditing(null)}
+          />
+        )}
+      </Modal>
+
+      <ConfirmModal
+        opened={removing !== null}
+        onClose={() => setRemoving(null)}
+        title={t("groups.volunteer.removeTitle")}
+        confirmLabel={t("common.remove")}
+        color="red.9"
+        onConfirm={remove}
+      >
+        {t("groups.volunteer.removeText", { name: removing?.name ?? "" })}
+      </ConfirmModal>
+    </Stack>
+  );
+}

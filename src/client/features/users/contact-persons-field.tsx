@@ -1,0 +1,154 @@
+import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, TextInput } from "@mantine/core";
+import { type KeyboardEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { email as emailSchema } from "#shared/validation";
+import { apiErrorText } from "../../components/form.ts";
+import { type InviteType, openAddUserModal } from "./add-user-modal.tsx";
+import { lookupUser } from "./api.ts";
+
+/** A contact person as events and groups carry it (spec 01 §3). */
+export interface ContactPerson {
+  id?: string;
+  email: string;
+  name: string;
+  phone?: string;
+  toBeDeleted?: boolean;
+}
+
+interface Props {
+  value: ContactPerson[];
+  onChange(next: ContactPerson[]): void;
+  /** Entries that cannot be removed, such as the creator's own. */
+  lockedEmails?: string[];
+  inviteType: InviteType;
+  disabled?: boolean;
+}
+
+const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * The contact-persons section of a form (spec 01 §4 "Adding a contact person"): the list with remove buttons,
+ * an e-mail field and an add button. An unknown address opens the add-user modal, which invites the person.
+ */
+export function ContactPersonsField({ value, onChange, lockedEmails = [], inviteType, disabled }: Props) {
+  const { t } = useTranslation();
+  const [email, setEmail] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const visible = value.filter((p) => !p.toBeDeleted);
+
+  const append = (person: ContactPerson) => {
+    // Someone removed and added again in the same edit keeps their id and is simply no longer deleted.
+    const removed = value.find((p) => p.toBeDeleted && same(p.email, person.email));
+    onChange(
+      removed ? value.map((p) => (p === removed ? { ...p, ...person, id: p.id, toBeDeleted: false } : p)) : [...value, person],
+    );
+    setEmail("");
+    setError(null);
+  };
+
+  const add = async () => {
+    if (busy) return;
+    if (!email.trim()) return setError(t("users.contacts.empty"));
+    const parsed = emailSchema().safeParse(email);
+    if (!parsed.success) return setError(t(parsed.error.issues[0]?.message ?? "validation.email"));
+    const address = parsed.data;
+    if (visible.some((p) => same(p.email, address))) return setError(t("users.contacts.exists"));
+    setError(null);
+    setBusy(true);
+    try {
+      const found = await lookupUser(address);
+      const user = found ?? (await openAddUserModal({ email: address, type: inviteType }));
+      if (user) append({ email: user.email, name: user.name });
+    } catch (err) {
+      setError(apiErrorText(err, t));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remove = (person: ContactPerson) =>
+    onChange(person.id ? value.map((p) => (p === person ? { ...p, toBeDeleted: true } : p)) : value.filter((p) => p !== person));
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    // Enter adds the person instead of submitting the surrounding form.
+    if (event.key === "Enter") {
+      event.preventDefault();
+      void add();
+    }
+  };
+
+  return (
+    <Stack gap="sm">
+      {visible.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t("users.contacts.none")}
+        </Text>
+      ) : (
+        <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: "none" }}>
+          {visible.map((person) => {
+            const locked = lockedEmails.some((e) => same(e, person.email));
+            return (
+              <Paper component="li" key={person.id ?? person.email} withBorder p="xs" px="sm">
+                <Group justify="space-between" wrap="nowrap" gap="sm">
+                  <div style={{ minWidth: 0 }}>
+                    <Group gap="xs">
+                      <Text fw={600} size="sm">
+                        {person.name}
+                      </Text>
+                      {locked && (
+                        <Badge size="xs" variant="outline">
+                          {t("users.contacts.you")}
+                        </Badge>
+                      )}
+                    </Group>
+                    <Text size="sm" c="dimmed" style={{ overflowWrap: "anywhere" }}>
+                      {person.email}
+                      {person.phone ? ` · ${person.phone}` : ""}
+                    </Text>
+                  </div>
+                  {!locked && (
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      size="lg"
+                      onClick={() => remove(person)}
+                      disabled={disabled}
+                      aria-label={t("users.contacts.remove", { name: person.name })}
+                    >
+                      <span aria-hidden="true">✕</span>
+                    </ActionIcon>
+                  )}
+                </Group>
+              </Paper>
+            );
+          })}
+        </Stack>
+      )}
+      <TextInput
+        label={t("users.contacts.emailLabel")}
+        description={t("users.contacts.emailHint")}
+        name="contactPersonEmail"
+        type="email"
+        autoComplete="off"
+        value={email}
+        onChange={(e) => {
+          setEmail(e.currentTarget.value);
+          setError(null);
+        }}
+        onKeyDown={onKeyDown}
+        error={error}
+        disabled={disabled}
+        inputContainer={(input) => (
+          <Group gap="sm" wrap="nowrap" align="flex-start">
+            <div style={{ flex: 1 }}>{input}</div>
+            <Button onClick={() => void add()} loading={busy} disabled={disabled} variant="outline">
+              {t("users.contacts.add")}
+            </Button>
+          </Group>
+        )}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,221 @@
+import { Alert, Anchor, Button, Container, Group, Loader, Stack, Tabs, Text, Title } from "@mantine/core";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate, useParams } from "react-router";
+import type { Group as GroupData } from "#shared/groups/schema";
+import { ApiError } from "../../app/api.ts";
+import { useAuth } from "../../app/auth.tsx";
+import { RequireAuth } from "../../app/guards.tsx";
+import { NotFound } from "../../app/shell/not-found.tsx";
+import {
+  AvailabilityForm,
+  ConfirmGroupButton,
+  ExportButton,
+  GroupDetails,
+  GroupForm,
+  groupKeys,
+  groupValuesOf,
+  notifyDone,
+  payloadOf,
+  StatusBadge,
+  saveAvailabilities,
+  updateGroup,
+  useGroup,
+  VolunteerList,
+} from "../../features/groups/index.ts";
+
+const TABS = ["edit", "confirm", "volunteers"] as const;
+type Tab = (typeof TABS)[number];
+const tabOfPath: Record<string, Tab> = { "": "edit", confirm: "confirm", volunteers: "volunteers" };
+
+/** A group's page: its data, its interest and confirmation, its volunteers (spec 02 §2). */
+export default function GroupPage() {
+  return (
+    <RequireAuth>
+      <GroupPageContent />
+    </RequireAuth>
+  );
+}
+
+function GroupPageContent() {
+  const { t } = useTranslation();
+  const { id = "", "*": rest = "" } = useParams();
+  const tab = tabOfPath[rest.replace(/\/$/, "")];
+  const query = useGroup(id);
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    if (query.data) document.title = `${query.data.name} – ${t("app.name")}`;
+  }, [query.data, t]);
+
+  if (!tab) return <NotFound />;
+  if (query.isPending)
+    return (
+      <Container size="md" py="xl">
+        <Loader aria-label={t("common.loading")} />
+      </Container>
+    );
+  if (query.isError) {
+    if (query.error instanceof ApiError && query.error.status === 404) return <NotFound />;
+    return (
+      <Container size="md" py="xl">
+        <Alert color="red" role="alert">
+          {t("groups.page.loadError")}
+        </Alert>
+      </Container>
+    );
+  }
+  const group = query.data;
+  const base = `/my-pages/volunteers/${group.id}`;
+
+  return (
+    <Container size="md" py="lg">
+      <Stack gap="md">
+        <Anchor component={Link} to="/my-pages/volunteers" size="sm">
+          ← {t("groups.page.back")}
+        </Anchor>
+        <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+          <Title order={1} style={{ overflowWrap: "anywhere" }}>
+            {group.name}
+          </Title>
+          <StatusBadge status={group.status} />
+        </Group>
+        <Tabs value={tab} onChange={(v) => v && navigate(v === "edit" ? base : `${base}/${v}`)} keepMounted={false}>
+          <Tabs.List aria-label={t("groups.page.tabsLabel")}>
+            {TABS.map((name) => (
+              <Tabs.Tab key={name} value={name}>
+                {t(`groups.page.tabs.${name}`)}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          <Tabs.Panel value="edit" pt="lg">
+            <EditTab group={group} />
+          </Tabs.Panel>
+          <Tabs.Panel value="confirm" pt="lg">
+            <ConfirmTab group={group} />
+          </Tabs.Panel>
+          <Tabs.Panel value="volunteers" pt="lg">
+            <VolunteersTab group={group} />
+          </Tabs.Panel>
+        </Tabs>
+      </Stack>
+    </Container>
+  );
+}
+
+/** Keeps a saved group in the cache, so every tab shows the new data and the new version. */
+function useKeep() {
+  const queryClient = useQueryClient();
+  return (saved: GroupData) => {
+    queryClient.setQueryData(groupKeys.group(saved.id), saved);
+    void queryClient.invalidateQueries({ queryKey: groupKeys.summaries });
+  };
+}
+
+function EditTab({ group }: { group: GroupData }) {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  const keep = useKeep();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState(false);
+
+  if (!editing)
+    return (
+      <Stack gap="lg">
+        <GroupDetails group={group} />
+        <Group>
+          <Button onClick={() => setEditing(true)} disabled={group.status === "HISTORIC"}>
+            {t("groups.page.edit")}
+          </Button>
+        </Group>
+        <ExportButton group={group} />
+      </Stack>
+    );
+
+  return (
+    <GroupForm
+      initial={groupValuesOf(group)}
+      submitLabel={t("groups.page.save")}
+      actions={
+        <Button variant="default" onClick={() => setEditing(false)}>
+          {t("groups.page.cancelEdit")}
+        </Button>
+      }
+      onSubmit={async (values) => {
+        const saved = await updateGroup(group.id, group.version, values);
+        if (!saved.contactPersons.some((c) => c.email === user?.email)) {
+          // The user removed themselves: the group is no longer theirs to see.
+          queryClient.removeQueries({ queryKey: groupKeys.group(group.id) });
+          void queryClient.invalidateQueries({ queryKey: groupKeys.summaries });
+          notifyDone(t("groups.page.removedSelf"), t("common.close"));
+          navigate("/my-pages/volunteers");
+          return;
+        }
+        keep(saved);
+        notifyDone(t("groups.page.saved"), t("common.close"));
+        setEditing(false);
+      }}
+    />
+  );
+}
+
+function ConfirmTab({ group }: { group: GroupData }) {
+  const { t } = useTranslation();
+  const keep = useKeep();
+  return (
+    <Stack gap="md">
+      <Alert color={group.status === "CONFIRMED" ? "teal" : "orange"}>
+        {group.status === "DRAFT" ? (
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{t("groups.confirm.draftText")}</Text>
+            <Anchor component={Link} to={`/my-pages/volunteers/${group.id}/volunteers`} size="sm" c="inherit" underline="always">
+              {t("groups.confirm.goVolunteers")}
+            </Anchor>
+          </Stack>
+        ) : (
+          <Text size="sm">{t("groups.confirm.confirmedText")}</Text>
+        )}
+      </Alert>
+      <Title order={2}>{t("groups.availability.title")}</Title>
+      <Text>{t("groups.availability.intro")}</Text>
+      <AvailabilityForm
+        key={group.version}
+        group={group}
+        submitLabel={t("groups.availability.save")}
+        onSubmit={async (availabilities) => {
+          const saved = await saveAvailabilities(group, availabilities);
+          keep({ ...group, ...saved });
+          notifyDone(t("groups.availability.saved"), t("common.close"));
+        }}
+      />
+    </Stack>
+  );
+}
+
+function VolunteersTab({ group }: { group: GroupData }) {
+  const { t } = useTranslation();
+  const keep = useKeep();
+  const navigate = useNavigate();
+  return (
+    <Stack gap="md">
+      <Title order={2}>{t("groups.volunteer.title")}</Title>
+      <Text>{t("groups.volunteer.intro")}</Text>
+      <VolunteerList
+        group={group}
+        onSave={async (volunteers) => keep(await updateGroup(group.id, group.version, payloadOf(group, { volunteers })))}
+      />
+      <Group mt="md">
+        <ConfirmGroupButton
+          group={group}
+          onConfirmed={(confirmed) => {
+            keep(confirmed);
+            notifyDone(t("groups.confirm.done"), t("common.close"));
+            navigate(`/my-pages/volunteers/${confirmed.id}/confirm`);
+          }}
+        />
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,93 @@
+import { sql } from "drizzle-orm";
+import { date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { users } from "../schema.ts";
+
+const instant = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+/** A volunteer group: a club, team or school class with its contacts, volunteers and availability. */
+export const groups = pgTable("groups", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  name: text("name").notNull(),
+  organizationNumber: text("organization_number").notNull(),
+  organizationName: text("organization_name").notNull(),
+  municipality: text("municipality").notNull(),
+  numberOfMembers: integer("number_of_members").notNull(),
+  ages: jsonb("ages").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  /** 0..68, 0 = none (the sports list in src/shared/groups/sports.ts). */
+  sport: integer("sport").notNull().default(0),
+  skills: jsonb("skills").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  /** DRAFT until confirmed, then CONFIRMED; HISTORIC is read-only. */
+  status: text("status").notNull().default("DRAFT"),
+  /** Bumped by every change; a write must name the version it read (optimistic concurrency). */
+  version: integer("version").notNull().default(1),
+  createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+  confirmedAt: instant("confirmed_at"),
+  createdAt: instant("created_at").notNull().defaultNow(),
+  updatedAt: instant("updated_at").notNull().defaultNow(),
+});
+
+/** The group's contact persons: they, and only they, see and change the group and its volunteers. */
+export const groupContacts = pgTable(
+  "group_contacts",
+  {
+    groupId: uuid("group_id")
+      .notNull()
+      .references(() => groups.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    addedAt: instant("added_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index("group_contacts_user_idx").on(t.userId)],
+);
+
+/**
+ * The group's volunteers, minors among them: removed rows are deleted, never kept. E-mails are unique within
+ * a group; the service checks that under the group's version lock (a unique index would refuse two
+ * volunteers swapping addresses in one save).
+ */
+export const groupVolunteers = pgTable(
+  "group_volunteers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    groupId: uuid("group_id")
+      .notNull()
+      .references(() => groups.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    age: integer("age").notNull(),
+    /** Per event: eventId, specialDiets, shirtSize, substitute. */
+    participation: jsonb("participation").$type<unknown[]>().notNull().default(sql`'[]'::jsonb`),
+    position: integer("position").notNull().default(0),
+    createdAt: instant("created_at").notNull().defaultNow(),
+    updatedAt: instant("updated_at").notNull().defaultNow(),
+  },
+  (t) => [index("group_volunteers_group_idx").on(t.groupId)],
+);
+
+/** When (a period) or for which event, and where, a group can work. */
+export const groupAvailabilities = pgTable(
+  "group_availabilities",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    groupId: uuid("group_id")
+      .notNull()
+      .references(() => groups.id, { onDelete: "cascade" }),
+    /** PERIOD or EVENT. */
+    type: text("type").notNull(),
+    startDate: date("start_date", { mode: "string" }),
+    endDate: date("end_date", { mode: "string" }),
+    /** No foreign key: an event's removal must not take the group's history with it. */
+    eventId: uuid("event_id"),
+    /** Municipality id (src/shared/geo). */
+    location: text("location").notNull(),
+    position: integer("position").notNull().default(0),
+    createdAt: instant("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("group_availabilities_group_idx").on(t.groupId),
+    index("group_availabilities_event_idx").on(t.eventId),
+    index("group_availabilities_period_idx").on(t.location, t.startDate, t.endDate),
+  ],
+);

@@ -1,0 +1,45 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { MapConfig } from "#shared/geo/municipalities";
+import { geoReverseQuery, geoSearchQuery } from "#shared/geo/schema";
+import type { Ctx } from "../../context.ts";
+import { AppError, notFound } from "../../http/errors.ts";
+import { requireUser } from "../../identity/guard.ts";
+import { Geocoder } from "./geocoder.ts";
+
+export async function geoRoutes(app: FastifyInstance, ctx: Ctx) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const geocoder = ctx.config.GEOCODER_URL
+    ? new Geocoder(ctx.config.GEOCODER_URL, `Bemanna/1.0 (${ctx.config.PUBLIC_URL})`)
+    : null;
+  const available = () => {
+    if (!geocoder) throw new AppError("ServiceUnavailable", "No geocoder is configured (GEOCODER_URL)");
+    return geocoder;
+  };
+  // The geocoder's own limit is shared by everyone, so one user may not use it all up.
+  const limited = {
+    onRequest: requireUser(ctx),
+    config: {
+      rateLimit: { max: 30, timeWindow: "1 minute", keyGenerator: (req: FastifyRequest) => req.actor?.id ?? req.ip },
+    },
+  };
+
+  r.get(
+    "/api/public/config",
+    async (): Promise<MapConfig> => ({
+      tileUrl: ctx.config.TILE_URL,
+      tileAttribution: ctx.config.TILE_ATTRIBUTION,
+      geocoder: geocoder !== null,
+    }),
+  );
+
+  r.get("/api/geo/search", { ...limited, schema: { querystring: geoSearchQuery } }, async (request) =>
+    available().search(request.query.q),
+  );
+
+  r.get("/api/geo/reverse", { ...limited, schema: { querystring: geoReverseQuery } }, async (request) => {
+    const place = await available().reverse(request.query.lat, request.query.lng);
+    if (!place) throw notFound("No address at that point");
+    return place;
+  });
+}

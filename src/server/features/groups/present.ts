@@ -1,0 +1,63 @@
+import type {
+  Age,
+  Availability,
+  AvailabilityType,
+  Group,
+  GroupStatus,
+  GroupSummary,
+  Participation,
+  Skill,
+} from "#shared/groups/schema";
+import type { AvailabilityRow, ContactRow, GroupRow, VolunteerRow } from "./repo.ts";
+
+export function presentAvailability(a: AvailabilityRow): Availability {
+  return {
+    id: a.id,
+    type: a.type as AvailabilityType,
+    startDate: a.startDate,
+    endDate: a.endDate,
+    eventId: a.eventId,
+    location: a.location,
+  };
+}
+
+/** The whole group for its contacts: their phones and the volunteers' data are for them only. */
+export function presentGroup(
+  g: GroupRow,
+  contacts: ContactRow[],
+  volunteers: VolunteerRow[],
+  availabilities: AvailabilityRow[],
+): Group {
+  return {
+    id: g.id,
+    name: g.name,
+    organizationNumber: g.organizationNumber,
+    organizationName: g.organizationName,
+    municipality: g.municipality,
+    numberOfMembers: g.numberOfMembers,
+    ages: g.ages as Age[],
+    sport: g.sport,
+    skills: g.skills as Skill[],
+    status: g.status as GroupStatus,
+    version: g.version,
+    contactPersons: contacts.map((c) => ({
+      id: c.userId,
+      email: c.email,
+      name: `${c.firstName} ${c.lastName}`,
+      phone: c.phone,
+    })),
+    volunteers: volunteers.map((v) => ({
+      id: v.id,
+      name: v.name,
+      email: v.email,
+      phone: v.phone,
+      age: v.age,
+      participation: v.participation as Participation[],
+    })),
+    availabilities: availabilities.map(presentAvailability),
+  };
+}
+
+export function presentSummary(g: { id: string; name: string; organizationName: string; status: string }): GroupSummary {
+  return { id: g.id, name: g.name, organizationName: g.organizationName, status: g.status as GroupStatus };
+}

@@ -1,0 +1,54 @@
+/**
+ * The account constants and types the shell needs on every page. They live apart from schema.ts so the
+ * first page load does not carry zod; schema.ts re-exports them for everything else.
+ */
+
+export const LANGUAGES = ["sv", "en"] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = "sv";
+
+/** Country codes offered at registration and in the profile; Swedish first as the default. */
+export const COUNTRY_CODES = ["+46", "+47", "+45", "+358", "+354", "+49", "+44", "+1"] as const;
+/** The add-user form offers only these (spec 01 §3). */
+export const ADD_USER_COUNTRY_CODES = ["+46", "+1", "+44"] as const;
+
+/** A leading 0 is dropped before the country code is prefixed (spec 01 §5). */
+export function joinPhone(countryCode: string, number: string): string {
+  return `${countryCode}${number.trim().replace(/^0/, "")}`;
+}
+
+/** Splits a stored phone into the country code we offer and the rest, for the profile form. */
+export function splitPhone(full: string): { countryCode: string; phone: string } {
+  const known = [...COUNTRY_CODES].sort((a, b) => b.length - a.length).find((c) => full.startsWith(c));
+  if (known) return { countryCode: known, phone: full.slice(known.length) };
+  return { countryCode: COUNTRY_CODES[0], phone: full.replace(/^\+/, "") };
+}
+
+export interface Profile {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  emailVerified: boolean;
+  phoneNumberVerified: boolean;
+  language: Language;
+}
+
+export interface SignInSuccess {
+  accessToken: string;
+  expiresIn: number;
+  user: Profile;
+}
+export interface NewPasswordChallenge {
+  challenge: "NEW_PASSWORD_REQUIRED";
+  session: string;
+}
+export type SignInResult = SignInSuccess | NewPasswordChallenge;
+
+/** What GET /api/user/{email} reveals: enough to add a contact, nothing more. */
+export interface UserLookup {
+  email: string;
+  firstName: string;
+  lastName: string;
+  name: string;
+}

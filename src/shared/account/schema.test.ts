@@ -1,0 +1,224 @@
+import { describe, expect, it } from "vitest";
+import type { z } from "zod";
+import {
+  ADD_USER_COUNTRY_CODES,
+  addUserForm,
+  COUNTRY_CODES,
+  completeNewPasswordBody,
+  confirmForgotPasswordBody,
+  confirmSignUpBody,
+  emailBody,
+  joinPhone,
+  newUserBody,
+  registerForm,
+  signInBody,
+  signUpBody,
+  splitPhone,
+  updateProfileBody,
+} from "#shared/account/schema";
+import { msg } from "#shared/validation";
+
+/** Field → first message id, as the forms show them; {} when valid. */
+function fieldErrors(schema: z.ZodType, input: unknown): Record<string, string> {
+  const result = schema.safeParse(input);
+  if (result.success) return {};
+  const out: Record<string, string> = {};
+  for (const issue of result.error.issues) out[issue.path.join(".")] ??= issue.message;
+  return out;
+}
+
+const registration = {
+  email: "anna@example.se",
+  firstName: "Anna",
+  lastName: "Andersson",
+  countryCode: "+46",
+  phone: "0701234567",
+  password: "Funktionar1",
+  repeatPassword: "Funktionar1",
+};
+
+const addUser = { email: "kalle@example.se", firstName: "Kalle", lastName: "Karlsson", countryCode: "+46", phone: "701234567" };
+
+describe("registration form", () => {
+  it("accepts a complete registration", () => {
+    expect(fieldErrors(registerForm, registration)).toEqual({});
+  });
+
+  it("says the passwords differ on repeatPassword", () => {
+    expect(fieldErrors(registerForm, { ...registration, repeatPassword: "Funktionar2" })).toEqual({
+      repeatPassword: msg.passwordsDiffer,
+    });
+  });
+
+  it("checks the password rules in the browser", () => {
+    expect(fieldErrors(registerForm, { ...registration, password: "svagt", repeatPassword: "svagt" })).toEqual({
+      password: msg.password,
+    });
+  });
+
+  it("requires every field", () => {
+    expect(fieldErrors(registerForm, {})).toEqual({
+      email: msg.required,
+      firstName: msg.required,
+      lastName: msg.required,
+      countryCode: msg.oneOf,
+      phone: msg.required,
+      password: msg.required,
+      repeatPassword: msg.required,
+    });
+  });
+});
+
+describe("sign-up body", () => {
+  it("lowercases and trims the e-mail and keeps only known fields", () => {
+    const parsed = signUpBody.parse({ ...registration, email: "  Anna@Example.SE ", isAdmin: true, status: "CONFIRMED" });
+    expect(parsed.email).toBe("anna@example.se");
+    expect(parsed).not.toHaveProperty("isAdmin");
+    expect(parsed).not.toHaveProperty("status");
+  });
+
+  it.each([
+    [{ countryCode: "+99" }, { countryCode: msg.oneOf }],
+    [{ countryCode: "46" }, { countryCode: msg.oneOf }],
+    [{ language: "no" }, { language: msg.oneOf }],
+    [{ phone: "070-123 45 67" }, { phone: msg.phone }],
+    [{ firstName: "x".repeat(251) }, { firstName: msg.max250 }],
+    [{ lastName: "   " }, { lastName: msg.required }],
+    [{ email: "anna" }, { email: msg.email }],
+    [{ password: 12345678 }, { password: msg.required }],
+  ])("%j → %j", (override, expected) => {
+    expect(fieldErrors(signUpBody, { ...registration, ...override })).toEqual(expected);
+  });
+
+  it("accepts the two menu languages", () => {
+    expect(signUpBody.parse({ ...registration, language: "en" }).language).toBe("en");
+    expect(signUpBody.parse({ ...registration, language: "sv" }).language).toBe("sv");
+    expect(signUpBody.parse(registration).language).toBeUndefined();
+  });
+});
+
+describe("add-user form (spec 01 §5)", () => {
+  it("accepts a complete new user", () => {
+    expect(fieldErrors(addUserForm, addUser)).toEqual({});
+  });
+
+  it("offers exactly +46, +1 and +44", () => {
+    expect([...ADD_USER_COUNTRY_CODES].sort()).toEqual(["+1", "+44", "+46"]);
+    for (const countryCode of ADD_USER_COUNTRY_CODES) expect(fieldErrors(addUserForm, { ...addUser, countryCode })).toEqual({});
+  });
+
+  it.each([
+    [{ email: "" }, { email: msg.required }],
+    [{ email: "kalle@" }, { email: msg.email }],
+    [{ firstName: "" }, { firstName: msg.required }],
+    [{ firstName: "Al" }, { firstName: msg.min3 }],
+    [{ lastName: "Ek" }, { lastName: msg.min3 }],
+    [{ lastName: "x".repeat(251) }, { lastName: msg.max250 }],
+    [{ countryCode: "+47" }, { countryCode: msg.oneOf }],
+    [{ countryCode: "" }, { countryCode: msg.oneOf }],
+    [{ phone: "" }, { phone: msg.required }],
+    [{ phone: "12" }, { phone: msg.min3 }],
+    [{ phone: "70 123" }, { phone: msg.phone }],
+    [{ phone: "abc" }, { phone: msg.phone }],
+    // The country code has its own field: the number itself is digits only.
+    [{ phone: "+4670123" }, { phone: msg.phone }],
+  ])("%j → %j", (override, expected) => {
+    expect(fieldErrors(addUserForm, { ...addUser, ...override })).toEqual(expected);
+  });
+
+  it("marks every field when submitted empty", () => {
+    expect(Object.keys(fieldErrors(addUserForm, {})).sort()).toEqual(["countryCode", "email", "firstName", "lastName", "phone"]);
+  });
+});
+
+describe("POST /api/user body", () => {
+  const body = { email: "kalle@example.se", firstName: "Kalle", lastName: "Karlsson", phoneNumber: "+46701234567", type: "contact" };
+
+  it("accepts a country-code prefixed number", () => {
+    expect(fieldErrors(newUserBody, body)).toEqual({});
+  });
+
+  it.each([
+    [{ phoneNumber: "+4" }, { phoneNumber: msg.min3 }],
+    [{ phoneNumber: "+46 70" }, { phoneNumber: msg.phone }],
+    [{ firstName: "Al" }, { firstName: msg.min3 }],
+    [{ email: "nope" }, { email: msg.email }],
+  ])("%j → %j", (override, expected) => {
+    expect(fieldErrors(newUserBody, { ...body, ...override })).toEqual(expected);
+  });
+
+  it("type is optional and bounded", () => {
+    const { type: _type, ...withoutType } = body;
+    expect(fieldErrors(newUserBody, withoutType)).toEqual({});
+    expect(Object.keys(fieldErrors(newUserBody, { ...body, type: "x".repeat(51) }))).toEqual(["type"]);
+  });
+});
+
+describe("identity call bodies", () => {
+  it("sign-in requires both fields", () => {
+    expect(fieldErrors(signInBody, {})).toEqual({ email: msg.required, password: msg.required });
+    expect(fieldErrors(signInBody, { email: " A@B.SE ", password: "x" })).toEqual({});
+    expect(signInBody.parse({ email: " A@B.SE ", password: "x" }).email).toBe("a@b.se");
+  });
+
+  it("confirm-sign-up wants a six-digit code", () => {
+    expect(fieldErrors(confirmSignUpBody, { email: "a@b.se", code: "123456" })).toEqual({});
+    expect(fieldErrors(confirmSignUpBody, { email: "a@b.se", code: "12345" })).toEqual({ code: msg.code });
+    expect(fieldErrors(confirmSignUpBody, { email: "a@b.se", code: 123456 })).toEqual({ code: msg.required });
+  });
+
+  it("resend and forgot-password take an e-mail", () => {
+    expect(emailBody.parse({ email: "ANNA@example.se" })).toEqual({ email: "anna@example.se" });
+    expect(fieldErrors(emailBody, { email: "" })).toEqual({ email: msg.required });
+  });
+
+  it("confirm-forgot-password wants e-mail, code and a new password", () => {
+    expect(fieldErrors(confirmForgotPasswordBody, {})).toEqual({
+      email: msg.required,
+      code: msg.required,
+      newPassword: msg.required,
+    });
+  });
+
+  it("complete-new-password wants the challenge session", () => {
+    expect(fieldErrors(completeNewPasswordBody, { session: "", newPassword: "Funktionar1" })).toEqual({ session: msg.required });
+  });
+
+  it("the profile update never carries the e-mail", () => {
+    const parsed = updateProfileBody.parse({ firstName: "Anna", lastName: "Ek", phone: "+46701234567", email: "x@y.se" });
+    expect(parsed).not.toHaveProperty("email");
+    expect(fieldErrors(updateProfileBody, { firstName: "", lastName: "Ek", phone: "x" })).toEqual({
+      firstName: msg.required,
+      phone: msg.phone,
+    });
+  });
+});
+
+describe("phone numbers", () => {
+  it.each([
+    ["+46", "0701234567", "+46701234567"],
+    ["+46", "701234567", "+46701234567"],
+    ["+46", " 0701234567 ", "+46701234567"],
+    ["+44", "07700900123", "+447700900123"],
+    ["+1", "5551234567", "+15551234567"],
+    // Only one leading zero is the trunk prefix.
+    ["+46", "00701", "+460701"],
+  ])("%s + %s → %s", (countryCode, number, expected) => {
+    expect(joinPhone(countryCode, number)).toBe(expected);
+  });
+
+  it.each([
+    ["+46701234567", { countryCode: "+46", phone: "701234567" }],
+    ["+358401234567", { countryCode: "+358", phone: "401234567" }],
+    ["+15551234567", { countryCode: "+1", phone: "5551234567" }],
+    ["+99123456", { countryCode: COUNTRY_CODES[0], phone: "99123456" }],
+  ])("splits %s", (full, expected) => {
+    expect(splitPhone(full)).toEqual(expected);
+  });
+
+  it("splitting undoes joining for every offered country code", () => {
+    for (const countryCode of COUNTRY_CODES) {
+      expect(splitPhone(joinPhone(countryCode, "0701234567"))).toEqual({ countryCode, phone: "701234567" });
+    }
+  });
+});

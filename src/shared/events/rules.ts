@@ -1,0 +1,110 @@
+import { stockholmToday } from "../validation.ts";
+import { type EventStatus, type PaymentType, paymentFieldsOf, SHIRT_SIZES } from "./schema.ts";
+
+/** An event whose date is more than this many days ago counts as past (spec 01 §9). */
+export const PAST_DAYS = 7;
+/** Public calendar: from today up to this many years ahead (spec 01 §7). */
+export const PUBLIC_WINDOW_YEARS = 3;
+export const DEFAULT_STATION_START = "08:00";
+export const DEFAULT_STATION_END = "18:00";
+
+/** Adds whole days to a YYYY-MM-DD date, in calendar terms (no time zone involved). */
+export function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+export function addYears(date: string, years: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCFullYear(d.getUTCFullYear() + years);
+  return d.toISOString().slice(0, 10);
+}
+
+/** The last date that is past: events on or before it are more than 7 days ago in Stockholm. */
+export function pastCutoff(now: Date): string {
+  return addDays(stockholmToday(now), -PAST_DAYS - 1);
+}
+
+export function isPast(date: string, now: Date): boolean {
+  return date <= pastCutoff(now);
+}
+
+/** A new station starts 08:00 and ends 18:00 on the event's date (spec 02 §4). */
+export function defaultStationTimes(eventDate: string): { start: string; end: string } {
+  return { start: `${eventDate}T${DEFAULT_STATION_START}`, end: `${eventDate}T${DEFAULT_STATION_END}` };
+}
+
+const PAYMENT_FIELDS = ["currency", "groupPayment", "paymentAdult", "paymentChild"] as const;
+
+/** The payment type decides which of currency and amounts exist; the others are cleared (spec 02 §4). */
+export function normalizeStation<
+  S extends {
+    paymentType?: PaymentType;
+    currency?: unknown;
+    groupPayment?: unknown;
+    paymentAdult?: unknown;
+    paymentChild?: unknown;
+  },
+>(s: S): S {
+  const keep = new Set<string>(paymentFieldsOf(s.paymentType));
+  const out = { ...s };
+  for (const f of PAYMENT_FIELDS) if (!keep.has(f)) (out as Record<string, unknown>)[f] = null;
+  return out;
+}
+
+/** Shirt sizes go out in size order, whatever order they were ticked in. */
+export function sortShirtSizes<T extends string>(sizes: readonly T[]): T[] {
+  const order = SHIRT_SIZES as readonly string[];
+  return [...new Set(sizes)].sort((a, b) => order.indexOf(a) - order.indexOf(b));
+}
+
+/** Shirt sizes and food options only exist when clothes and food are included. */
+export function normalizeIncluded<E extends { included: string[]; shirtSizes: string[]; foodOptions: string[] }>(e: E): E {
+  return {
+    ...e,
+    shirtSizes: e.included.includes("CLOTHES") ? sortShirtSizes(e.shirtSizes) : [],
+    foodOptions: e.included.includes("FOOD") ? [...new Set(e.foodOptions)] : [],
+  };
+}
+
+export const canEdit = (status: EventStatus) => status !== "HISTORIC";
+export const canRemove = (status: EventStatus) => status === "DRAFT";
+export const canConfirm = (status: EventStatus, stationCount: number) => status === "DRAFT" && stationCount > 0;
+
+/** A CONFIRMED event becomes HISTORIC once it is past. */
+export const shouldBecomeHistoric = (status: EventStatus, date: string, now: Date) => status === "CONFIRMED" && isPast(date, now);
+
+/** The message id of a status label; anything unexpected is shown as unknown (spec 01 §4). */
+export function statusLabel(status: string): string {
+  switch (status) {
+    case "DRAFT":
+      return "events.status.DRAFT";
+    case "CONFIRMED":
+      return "events.status.CONFIRMED";
+    case "HISTORIC":
+      return "events.status.HISTORIC";
+    default:
+      return "events.status.unknown";
+  }
+}
+
+export type SortField = "name" | "date" | "status";
+export interface Sort {
+  field: SortField;
+  direction: 1 | -1;
+}
+/** The list opens sorted by date, newest first (spec 01 §2). */
+export const DEFAULT_SORT: Sort = { field: "date", direction: -1 };
+
+/** Clicking a header toggles the direction of the current field, or switches to the new field ascending. */
+export function nextSort(current: Sort, field: SortField): Sort {
+  return current.field === field ? { field, direction: current.direction === 1 ? -1 : 1 } : { field, direction: 1 };
+}
+
+export function sortEvents<E extends { name: string; date: string; status: string }>(events: readonly E[], sort: Sort): E[] {
+  return [...events].sort((a, b) => {
+    const primary = a[sort.field].localeCompare(b[sort.field], "sv");
+    return (primary || a.date.localeCompare(b.date) || a.name.localeCompare(b.name, "sv")) * sort.direction;
+  });
+}

@@ -1,0 +1,299 @@
+import { z } from "zod";
+import { findMunicipality, inMapBounds } from "../geo/municipalities.ts";
+import {
+  email,
+  futureDate,
+  isoDate,
+  msg,
+  nameText,
+  organisationNumberFormat,
+  requiredText,
+  stockholmToday,
+} from "../validation.ts";
+
+export const EVENT_STATUSES = ["DRAFT", "CONFIRMED", "HISTORIC"] as const;
+export type EventStatus = (typeof EVENT_STATUSES)[number];
+
+export const INCLUDED = ["CLOTHES", "FOOD"] as const;
+export const SHIRT_SIZES = ["XS", "S", "M", "L", "XL", "XXL"] as const;
+export const FOOD_OPTIONS = ["GLUTEN_FREE", "LACTOSE_FREE", "MILK_PROTEIN_FREE", "VEGETARIAN", "VEGAN"] as const;
+export const SKILLS = [
+  "ACROBATICS",
+  "CHEERLEADING",
+  "DRIVING_LICENCE_B",
+  "FORKLIFT_LICENCE",
+  "BUS_DRIVER",
+  "TRACTOR_LICENCE",
+  "BOATING_LICENSE",
+  "CHOIR_SINGING",
+  "PERCUSSION",
+  "BRASS_BAND",
+  "FLIPS",
+  "STUNT",
+] as const;
+export const CURRENCIES = ["SEK", "EUR"] as const;
+export const PAYMENT_TYPES = ["COMPENSATIONBYAGREEMENT", "GROUPPAYMENT", "PERPERSON", "HOURLYRATE", "NOCOMPENSATION"] as const;
+export type PaymentType = (typeof PAYMENT_TYPES)[number];
+
+/** Message ids of the event area's own rules (texts in i18n/<lang>/events.json). */
+export const eventMsg = {
+  endBeforeStart: "events.validation.endBeforeStart",
+  stationNameExists: "events.validation.stationNameExists",
+  locationMissing: "events.validation.locationMissing",
+  noStations: "events.validation.noStations",
+  contactUnknown: "events.validation.contactUnknown",
+  teamLeaderUnknown: "events.validation.teamLeaderUnknown",
+  time: "events.validation.time",
+  dateTime: "events.validation.dateTime",
+} as const;
+
+const optionalText = (max = 250) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: max === 250 ? msg.max250 : msg.tooLong })
+    .optional()
+    .default("");
+
+/** HH:mm on a 24-hour clock. */
+export const time = () => requiredText().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: eventMsg.time });
+
+/** A local Swedish wall-clock instant, as `<input type="datetime-local">` writes it: YYYY-MM-DDTHH:mm. */
+export const localDateTime = () =>
+  requiredText().refine(
+    (s) => /^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d$/.test(s) && !Number.isNaN(Date.parse(`${s.slice(0, 10)}T00:00:00Z`)),
+    { error: eventMsg.dateTime },
+  );
+
+/** A whole number of at least `min`, also when a form hands over an empty string for an empty field. */
+export const wholeNumber = (min = 0) =>
+  z.preprocess(
+    (v) => (v === "" || v === null ? undefined : typeof v === "string" ? Number(v) : v),
+    z
+      .number({ error: (issue) => (issue.input === undefined ? msg.required : msg.integer) })
+      .int({ error: msg.integer })
+      .min(min, { error: min === 0 ? "validation.min0" : msg.min })
+      .max(1_000_000_000, { error: msg.tooLong }),
+  );
+
+const optionalNumber = () =>
+  z.preprocess(
+    (v) => (v === "" ? null : v),
+    z.number({ error: msg.integer }).int({ error: msg.integer }).min(0).nullable().optional(),
+  );
+
+export const contactPerson = z.object({
+  /** The user's id; absent for a person added in the form and not yet saved. */
+  id: z.string().optional(),
+  email: email(),
+  name: z.string().optional(),
+  phone: z.string().optional(),
+  toBeDeleted: z.boolean().optional(),
+});
+export type ContactPersonInput = z.infer<typeof contactPerson>;
+
+const coordinates = z.object({
+  lat: z.number({ error: eventMsg.locationMissing }),
+  lng: z.number({ error: eventMsg.locationMissing }),
+});
+
+/**
+ * A station as the form and the API see it. Which payment fields are required follows the payment type;
+ * the ones the type does not use are cleared by `normalizeStation` (rules.ts) before saving.
+ */
+export const stationFields = z.object({
+  id: z.string().optional(),
+  name: requiredText().max(250, { error: msg.max250 }),
+  description: requiredText().max(4000, { error: msg.tooLong }),
+  start: localDateTime(),
+  end: localDateTime(),
+  municipality: requiredText().refine((id) => findMunicipality(id) !== undefined, { error: msg.oneOf }),
+  markerLocation: optionalText(),
+  markerCoordinates: coordinates.nullable().optional(),
+  teamLeaderEmail: z
+    .union([z.literal(""), email()])
+    .optional()
+    .default(""),
+  officialQuantity: wholeNumber(0),
+  officialMiniumumAge: wholeNumber(0),
+  skills: z
+    .array(z.enum(SKILLS, { error: msg.oneOf }))
+    .max(SKILLS.length)
+    .default([]),
+  paymentType: z.enum(PAYMENT_TYPES, { error: msg.required }),
+  currency: z.enum(CURRENCIES, { error: msg.required }).nullable().optional(),
+  groupPayment: optionalNumber(),
+  paymentAdult: optionalNumber(),
+  paymentChild: optionalNumber(),
+});
+
+/** Cross-field rules run even while other fields are still wrong, so the form shows every message at once. */
+const always = { when: () => true };
+
+export const station = stationFields.superRefine((s, ctx) => {
+  const { start, end } = s as { start?: unknown; end?: unknown };
+  if (typeof start === "string" && typeof end === "string" && start && end && end < start)
+    ctx.addIssue({ code: "custom", path: ["end"], message: eventMsg.endBeforeStart });
+  const c = s.markerCoordinates as { lat?: unknown; lng?: unknown } | null | undefined;
+  if (!c || typeof c.lat !== "number" || typeof c.lng !== "number" || !inMapBounds(c.lat, c.lng))
+    ctx.addIssue({ code: "custom", path: ["markerCoordinates"], message: eventMsg.locationMissing });
+  for (const field of paymentFieldsOf(s.paymentType)) {
+    const value = (s as Record<string, unknown>)[field];
+    if (value === null || value === undefined || value === "")
+      ctx.addIssue({ code: "custom", path: [field], message: msg.required });
+  }
+}, always);
+export type StationInput = z.input<typeof station>;
+export type Station = z.output<typeof station>;
+
+/** Which of the payment fields a payment type uses (spec 02 §4). */
+export function paymentFieldsOf(
+  type: PaymentType | undefined,
+): Array<"currency" | "groupPayment" | "paymentAdult" | "paymentChild"> {
+  switch (type) {
+    case "GROUPPAYMENT":
+      return ["currency", "groupPayment"];
+    case "PERPERSON":
+    case "HOURLYRATE":
+      return ["currency", "paymentAdult", "paymentChild"];
+    default:
+      return [];
+  }
+}
+
+const eventShape = {
+  name: nameText(),
+  startTime: time(),
+  city: requiredText().max(250, { error: msg.max250 }),
+  included: z
+    .array(z.enum(INCLUDED, { error: msg.oneOf }))
+    .max(INCLUDED.length)
+    .default([]),
+  shirtSizes: z
+    .array(z.enum(SHIRT_SIZES, { error: msg.oneOf }))
+    .max(SHIRT_SIZES.length)
+    .default([]),
+  foodOptions: z
+    .array(z.enum(FOOD_OPTIONS, { error: msg.oneOf }))
+    .max(FOOD_OPTIONS.length)
+    .default([]),
+  substitute: z.boolean().default(false),
+  organizerNumber: organisationNumberFormat(),
+  organizerName: requiredText().max(250, { error: msg.max250 }),
+  organizerWebsite: optionalText(),
+  organizerEmail: z
+    .union([z.literal(""), email()])
+    .optional()
+    .default(""),
+  invoiceAddress: optionalText(1000),
+  contactPersons: z.array(contactPerson).max(50).default([]),
+  stations: z.array(station).max(500).default([]),
+};
+
+/** Station names are unique within an event; the check is case-insensitive so "A1" and "a1" clash. */
+function uniqueStationNames(e: { stations: Array<{ name: string }> }, ctx: z.RefinementCtx) {
+  const seen = new Set<string>();
+  if (!Array.isArray(e.stations)) return;
+  e.stations.forEach((s, i) => {
+    if (typeof s?.name !== "string") return;
+    const key = s.name.trim().toLowerCase();
+    if (seen.has(key)) ctx.addIssue({ code: "custom", path: ["stations", i, "name"], message: eventMsg.stationNameExists });
+    seen.add(key);
+  });
+}
+
+/**
+ * The event form and POST /api/events. The date must not be in the past; when editing, the event's own
+ * stored date stays acceptable (`keepDate`), so a contact can still fix a typo on the day after.
+ */
+export const eventForm = (now: () => Date, keepDate?: string) =>
+  z
+    .object({
+      ...eventShape,
+      date: keepDate
+        ? isoDate().refine((d) => d === keepDate || d >= stockholmToday(now()), { error: msg.futureDate })
+        : futureDate(now),
+    })
+    .superRefine(uniqueStationNames, always);
+
+/** PUT /api/events/{id}: as the form, plus the version it was read at. The date rule needs the stored date, so the service checks it. */
+export const eventUpdate = z
+  .object({ ...eventShape, date: isoDate(), version: z.number({ error: msg.required }).int().min(0) })
+  .superRefine(uniqueStationNames, always);
+
+export type EventForm = z.output<ReturnType<typeof eventForm>>;
+export type EventFormInput = z.input<ReturnType<typeof eventForm>>;
+export type EventUpdate = z.output<typeof eventUpdate>;
+
+export const eventIdParams = z.object({ id: z.uuid({ error: msg.invalid }) });
+
+export const publicEventsQuery = z.object({ startDate: isoDate().optional(), endDate: isoDate().optional() });
+
+/** A contact person as the API presents it; the phone is only shown to the event's contacts. */
+export interface ContactPerson {
+  id?: string;
+  email: string;
+  name: string;
+  phone?: string;
+  toBeDeleted?: boolean;
+  creator?: boolean;
+}
+
+export interface StationView extends Omit<Station, "id"> {
+  id: string;
+  teamLeaderName?: string;
+}
+
+export interface EventView {
+  id: string;
+  eventId: string;
+  name: string;
+  date: string;
+  startTime: string;
+  city: string;
+  status: EventStatus;
+  included: Array<(typeof INCLUDED)[number]>;
+  shirtSizes: Array<(typeof SHIRT_SIZES)[number]>;
+  foodOptions: Array<(typeof FOOD_OPTIONS)[number]>;
+  substitute: boolean;
+  organizerNumber: string;
+  organizerName: string;
+  organizerWebsite: string;
+  organizerEmail: string;
+  invoiceAddress: string;
+  contactPersons: ContactPerson[];
+  stations: StationView[];
+  version: number;
+  confirmedAt: string | null;
+  confirmedBy: string | null;
+  /** What the signed-in contact may do now, so the UI does not repeat the rules. */
+  abilities: { edit: boolean; confirm: boolean; remove: boolean };
+}
+
+export interface EventSummary {
+  id: string;
+  eventId: string;
+  name: string;
+  date: string;
+  status: EventStatus;
+}
+
+export interface PublicStation {
+  id: string;
+  name: string;
+  description: string;
+  start: string;
+  end: string;
+  municipality: string;
+}
+
+export interface PublicEvent {
+  id: string;
+  name: string;
+  date: string;
+  startTime: string;
+  city: string;
+  organizerName: string;
+  organizerWebsite: string;
+  stations?: PublicStation[];
+}

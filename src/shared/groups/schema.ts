@@ -1,0 +1,288 @@
+import { z } from "zod";
+import { FOOD_OPTIONS, SHIRT_SIZES, SKILLS } from "../events/schema.ts";
+import { findMunicipality } from "../geo/municipalities.ts";
+import { email, isoDate, msg, nameText, phone, requiredText } from "../validation.ts";
+import { isOrganisationNumber } from "./organisation-number.ts";
+import { OTHER_SPORT } from "./sports.ts";
+
+export const GROUP_STATUSES = ["DRAFT", "CONFIRMED", "HISTORIC"] as const;
+export type GroupStatus = (typeof GROUP_STATUSES)[number];
+
+/** The age options of a group (spec 02 §9): each year from 10 to 17, then adults. */
+export const AGES = ["10", "11", "12", "13", "14", "15", "16", "17", "18+"] as const;
+export type Age = (typeof AGES)[number];
+
+// Skills, shirt sizes and food options are the event area's lists: a station asks for the same skills a
+// group offers, and an event offers the shirts and diets a volunteer states.
+export { FOOD_OPTIONS, SHIRT_SIZES, SKILLS };
+export type Skill = (typeof SKILLS)[number];
+
+export const AVAILABILITY_TYPES = ["PERIOD", "EVENT"] as const;
+export type AvailabilityType = (typeof AVAILABILITY_TYPES)[number];
+
+/** Message ids of the group rules, beside the general ones in validation.ts. */
+export const groupMsg = {
+  min0: "validation.min0",
+  emailAlreadyExists: "groups.validation.emailAlreadyExists",
+  endBeforeStart: "groups.validation.endBeforeStart",
+  eventRequired: "groups.validation.eventRequired",
+  eventNotFound: "groups.validation.eventNotFound",
+  locationNotAtEvent: "groups.validation.locationNotAtEvent",
+  contactEmpty: "groups.validation.contactEmpty",
+  contactExists: "groups.validation.contactExists",
+  userNotFound: "groups.validation.userNotFound",
+  lastContact: "groups.validation.lastContact",
+  notDraft: "groups.validation.notDraft",
+} as const;
+
+/** UUIDs as the database makes them; anything else cannot name one of our rows. */
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A required whole number of at least `min`. Number inputs hold "" when empty, which must read as missing
+ * rather than as 0.
+ */
+const requiredInteger = (min: number, max: number) =>
+  z.preprocess(
+    (v) => (v === "" || v === null || v === undefined ? undefined : typeof v === "string" ? Number(v.trim()) : v),
+    z
+      .number({ error: (issue) => (issue.input === undefined ? msg.required : msg.integer) })
+      .int({ error: msg.integer })
+      .min(min, { error: min === 0 ? groupMsg.min0 : msg.min })
+      .max(max, { error: msg.invalid }),
+  );
+
+/** Selects hold strings or null; the sport is stored as its number, 0 when none is chosen. */
+const sportId = () =>
+  z.preprocess(
+    (v) => (v === "" || v === null || v === undefined ? 0 : typeof v === "string" ? Number(v) : v),
+    z.number({ error: msg.oneOf }).int({ error: msg.oneOf }).min(0, { error: msg.oneOf }).max(OTHER_SPORT, { error: msg.oneOf }),
+  );
+
+export const organisationNumber = () => requiredText().refine(isOrganisationNumber, { error: msg.organisationNumber });
+
+export const municipalityCode = () => requiredText().refine((code) => findMunicipality(code) !== undefined, { error: msg.oneOf });
+
+/** The group's own data: the fields of the group form. */
+export const groupFields = z.object({
+  // The spec's "one extra rule" on the name: 3..250 characters, like every name of the product.
+  name: nameText(),
+  organizationNumber: organisationNumber(),
+  organizationName: requiredText().max(250, { error: msg.max250 }),
+  municipality: municipalityCode(),
+  numberOfMembers: requiredInteger(0, 100_000),
+  ages: z
+    .array(z.enum(AGES, { error: msg.oneOf }), { error: msg.required })
+    .min(1, { error: msg.required })
+    .max(AGES.length)
+    .transform((ages) => AGES.filter((a) => ages.includes(a))),
+  sport: sportId(),
+  skills: z
+    .array(z.enum(SKILLS, { error: msg.oneOf }))
+    .max(SKILLS.length)
+    .default([])
+    .transform((skills) => SKILLS.filter((s) => skills.includes(s))),
+});
+export type GroupFields = z.output<typeof groupFields>;
+
+/** A contact person as forms carry it; the server knows people by e-mail and fills name and phone itself. */
+export const contactPerson = z.object({
+  id: z.string().max(64).optional(),
+  email: email(),
+  name: z.string().max(500).optional(),
+  phone: z.string().max(50).optional(),
+  toBeDeleted: z.boolean().optional(),
+});
+export type ContactPersonInput = z.input<typeof contactPerson>;
+
+/** What a volunteer has stated for one event (shirt size, diets, substitute). */
+export const participation = z.object({
+  eventId: z.string().regex(UUID_PATTERN, { error: msg.invalid }),
+  specialDiets: z
+    .array(z.enum(FOOD_OPTIONS, { error: msg.oneOf }))
+    .max(FOOD_OPTIONS.length)
+    .default([]),
+  shirtSize: z.enum(SHIRT_SIZES, { error: msg.oneOf }).optional(),
+  substitute: z.string().trim().max(250, { error: msg.max250 }).optional(),
+});
+export type Participation = z.output<typeof participation>;
+
+const volunteerName = () => requiredText().max(250, { error: msg.max250 });
+const volunteerAge = () => requiredInteger(0, 120);
+
+/** A volunteer in a group body: the person and what they stated per event. */
+export const volunteer = z.object({
+  id: z.string().max(64).optional(),
+  name: volunteerName(),
+  email: email(),
+  phone: phone(),
+  age: volunteerAge(),
+  participation: z.array(participation).max(100).default([]),
+});
+export type VolunteerInput = z.input<typeof volunteer>;
+
+/** Two volunteers of one group never share an e-mail: the duplicate (the later one) gets the message. */
+function uniqueVolunteerEmails(volunteers: Array<{ email: string }> | undefined, ctx: z.RefinementCtx) {
+  const seen = new Set<string>();
+  volunteers?.forEach((v, i) => {
+    if (seen.has(v.email))
+      ctx.addIssue({ code: "custom", path: ["volunteers", i, "email"], message: groupMsg.emailAlreadyExists });
+    seen.add(v.email);
+  });
+}
+
+/**
+ * One availability: a period (dates in Europe/Stockholm) or an event, and where the group can work.
+ * Fields that do not belong to the type are dropped, so a stored row never carries both.
+ */
+export const availability = z
+  .object({
+    id: z.string().max(64).optional(),
+    type: z.enum(AVAILABILITY_TYPES, { error: msg.required }),
+    startDate: z.string().nullish(),
+    endDate: z.string().nullish(),
+    eventId: z.string().nullish(),
+    location: municipalityCode(),
+  })
+  .superRefine((a, ctx) => {
+    if (a.type === "PERIOD") {
+      const start = isoDate().safeParse(a.startDate ?? "");
+      const end = isoDate().safeParse(a.endDate ?? "");
+      if (!start.success) ctx.addIssue({ code: "custom", path: ["startDate"], message: msg.required });
+      if (!end.success) ctx.addIssue({ code: "custom", path: ["endDate"], message: msg.required });
+      if (start.success && end.success && end.data < start.data)
+        ctx.addIssue({ code: "custom", path: ["endDate"], message: groupMsg.endBeforeStart });
+    } else if (a.type === "EVENT") {
+      if (!a.eventId) ctx.addIssue({ code: "custom", path: ["eventId"], message: groupMsg.eventRequired });
+      else if (!UUID_PATTERN.test(a.eventId))
+        ctx.addIssue({ code: "custom", path: ["eventId"], message: groupMsg.eventNotFound });
+    }
+  })
+  .transform((a) =>
+    a.type === "PERIOD"
+      ? {
+          id: a.id,
+          type: a.type,
+          startDate: a.startDate as string,
+          endDate: a.endDate as string,
+          eventId: null,
+          location: a.location,
+        }
+      : {
+          id: a.id,
+          type: a.type,
+          startDate: null,
+          endDate: null,
+          eventId: (a.eventId as string).toLowerCase(),
+          location: a.location,
+        },
+  );
+export type AvailabilityInput = z.input<typeof availability>;
+export type AvailabilityData = z.output<typeof availability>;
+
+const groupBodyShape = groupFields.extend({
+  contactPersons: z.array(contactPerson).max(50).default([]),
+  /** When present, the group's volunteers become exactly this list; volunteers left out are deleted. */
+  volunteers: z.array(volunteer).max(1000).optional(),
+  /** When present, the group's availabilities become exactly this list. */
+  availabilities: z.array(availability).max(200).optional(),
+});
+
+/** POST /api/groups: a whole group. */
+export const groupBody = groupBodyShape.superRefine((g, ctx) => uniqueVolunteerEmails(g.volunteers, ctx));
+export type GroupBody = z.output<typeof groupBody>;
+
+const version = () => z.number({ error: msg.required }).int().min(0);
+
+/** PUT /api/groups/{id}: the group plus the version it was read at (stale writes answer 409). */
+export const groupUpdateBody = groupBodyShape
+  .extend({ version: version() })
+  .superRefine((g, ctx) => uniqueVolunteerEmails(g.volunteers, ctx));
+export type GroupUpdateBody = z.output<typeof groupUpdateBody>;
+
+/** POST /api/groups/{id}/confirm: the group as read (only its version matters). */
+export const confirmBody = z.object({ version: version() });
+
+/** PUT /api/groups/{groupId}/availabilities. */
+export const availabilitiesBody = z.object({ version: version(), availabilities: z.array(availability).max(200) });
+export type AvailabilitiesBody = z.output<typeof availabilitiesBody>;
+
+/**
+ * The volunteer form. `others` are the group's other volunteers (the one being edited left out), whose
+ * e-mails are taken. Shirt size and substitute belong to an event: they are asked only when the event
+ * offers them (`shirtSizes` non-empty, `substitute` true).
+ */
+export function volunteerForm(
+  others: ReadonlyArray<{ email: string }>,
+  offered: { shirtSizes?: readonly string[]; substitute?: boolean } = {},
+) {
+  const taken = new Set(others.map((o) => o.email.trim().toLowerCase()));
+  return z
+    .object({
+      name: volunteerName(),
+      email: email().refine((e) => !taken.has(e), { error: groupMsg.emailAlreadyExists }),
+      phone: phone(),
+      age: volunteerAge(),
+      shirtSize: z.string().nullish(),
+      substituteTicked: z.boolean().default(false),
+      substitute: z.string().trim().max(250, { error: msg.max250 }).nullish(),
+    })
+    .superRefine((v, ctx) => {
+      const sizes = offered.shirtSizes ?? [];
+      if (sizes.length > 0 && !sizes.includes(v.shirtSize ?? ""))
+        ctx.addIssue({ code: "custom", path: ["shirtSize"], message: v.shirtSize ? msg.oneOf : msg.required });
+      if (offered.substitute && v.substituteTicked && !v.substitute)
+        ctx.addIssue({ code: "custom", path: ["substitute"], message: msg.required });
+    });
+}
+export type VolunteerFormValues = z.input<ReturnType<typeof volunteerForm>>;
+
+/** Response shapes. */
+export interface ContactPerson {
+  id: string;
+  email: string;
+  name: string;
+  phone: string;
+}
+export interface Volunteer {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  age: number;
+  participation: Participation[];
+}
+export interface Availability {
+  id: string;
+  type: AvailabilityType;
+  startDate: string | null;
+  endDate: string | null;
+  eventId: string | null;
+  location: string;
+}
+export interface Group {
+  id: string;
+  name: string;
+  organizationNumber: string;
+  organizationName: string;
+  municipality: string;
+  numberOfMembers: number;
+  ages: Age[];
+  sport: number;
+  skills: Skill[];
+  status: GroupStatus;
+  version: number;
+  contactPersons: ContactPerson[];
+  volunteers: Volunteer[];
+  availabilities: Availability[];
+}
+export interface GroupSummary {
+  id: string;
+  name: string;
+  organizationName: string;
+  status: GroupStatus;
+}
+export interface AvailabilitiesResult {
+  version: number;
+  availabilities: Availability[];
+}

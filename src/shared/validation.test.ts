@@ -1,0 +1,324 @@
+import { describe, expect, it } from "vitest";
+import type { z } from "zod";
+import { messageIds, resources, translate } from "#shared/i18n/index";
+import {
+  code,
+  email,
+  futureDate,
+  isoDate,
+  minInteger,
+  msg,
+  nameText,
+  ORGANISATION_NUMBER_PATTERN,
+  organisationNumberFormat,
+  PASSWORD_MAX,
+  password,
+  passwordOk,
+  passwordRules,
+  phone,
+  requiredList,
+  requiredText,
+  stockholmToday,
+} from "#shared/validation";
+
+/** The first message id a schema answers for `input`, or "ok". Forms show the first issue of a field. */
+function verdict(schema: z.ZodType, input: unknown): string {
+  const result = schema.safeParse(input);
+  return result.success ? "ok" : result.error.issues[0].message;
+}
+
+type Case = [input: unknown, expected: string];
+
+function table(name: string, schema: () => z.ZodType, cases: Case[]) {
+  describe(name, () => {
+    it.each(cases)("%j → %s", (input, expected) => {
+      expect(verdict(schema(), input)).toBe(expected);
+    });
+  });
+}
+
+const long = (n: number, c = "a") => c.repeat(n);
+const ok = "ok";
+
+// A moment where UTC and Stockholm are on different days: 23:30 UTC on 1 January is 00:30 on 2 January.
+const newYearNight = new Date("2025-01-01T23:30:00Z");
+// Summer time: 22:30 UTC on 30 June is 00:30 on 1 July (UTC+2).
+const midsummerNight = new Date("2025-06-30T22:30:00Z");
+
+describe("spec 01 §5 validation rules", () => {
+  table("Required (text)", requiredText, [
+    ["a", ok],
+    ["  Åsa  ", ok],
+    ["", msg.required],
+    ["   ", msg.required],
+    ["\t\n", msg.required],
+    [undefined, msg.required],
+    [null, msg.required],
+    [42, msg.required],
+    [{}, msg.required],
+  ]);
+
+  table("Required (list): an empty list also fails", () => requiredList(requiredText()), [
+    [["FOOD"], ok],
+    [["CLOTHES", "FOOD"], ok],
+    [[], msg.required],
+    [undefined, msg.required],
+    [null, msg.required],
+    ["FOOD", msg.required],
+  ]);
+
+  table("Password: digit, uppercase, lowercase, length at least 8", password, [
+    ["Funktionar1", ok],
+    ["Abcdefg1", ok],
+    ["aB3aB3aB3aB3aB3aB3aB3aB3", ok],
+    [`Aa1${long(PASSWORD_MAX - 3)}`, ok],
+    ["Abcdef1", msg.password],
+    ["abcdefg1", msg.password],
+    ["ABCDEFG1", msg.password],
+    ["Abcdefgh", msg.password],
+    ["12345678", msg.password],
+    [`Aa1${long(PASSWORD_MAX - 2)}`, msg.password],
+    ["", msg.required],
+    [undefined, msg.required],
+    [12345678, msg.required],
+  ]);
+
+  table("Minimum value (n = 1)", () => minInteger(1), [
+    [1, ok],
+    [250, ok],
+    ["7", ok],
+    [" 7 ", ok],
+    [0, msg.min],
+    [-1, msg.min],
+    ["0", msg.min],
+  ]);
+
+  table("Minimum value (n = 0)", () => minInteger(0), [
+    [0, ok],
+    ["0", ok],
+    [-1, msg.min],
+  ]);
+
+  table("Minimum value (n = -1)", () => minInteger(-1), [
+    [-1, ok],
+    [0, ok],
+    [-2, msg.min],
+  ]);
+
+  table("Integer", () => minInteger(0), [
+    [3, ok],
+    [1.5, msg.integer],
+    ["1.5", msg.integer],
+    ["1,5", msg.integer],
+    ["abc", msg.integer],
+    ["12abc", msg.integer],
+    [Number.NaN, msg.integer],
+    [Number.POSITIVE_INFINITY, msg.integer],
+    [true, msg.integer],
+    [[], msg.integer],
+    // An empty number field is a missing value, not zero.
+    ["", msg.required],
+    ["  ", msg.required],
+    [undefined, msg.required],
+    [null, msg.required],
+  ]);
+
+  table("Max length 250", nameText, [
+    [long(250), ok],
+    [`  ${long(250)}  `, ok],
+    [long(251), msg.max250],
+    [long(10_000), msg.max250],
+  ]);
+
+  table("Min length 3", nameText, [
+    ["Åsa", ok],
+    ["abc", ok],
+    ["ab", msg.min3],
+    ["  ab  ", msg.min3],
+    ["", msg.required],
+  ]);
+
+  table("Email", email, [
+    ["anna@example.se", ok],
+    ["  Anna.Andersson@Example.SE ", ok],
+    ["a+tag@sub.example.com", ok],
+    ["anna", msg.email],
+    ["anna@", msg.email],
+    ["@example.se", msg.email],
+    ["anna@example", msg.email],
+    ["anna @example.se", msg.email],
+    ["anna@example.se'; DROP TABLE users;--", msg.email],
+    [`${long(250)}@example.se`, msg.email],
+    ["", msg.required],
+    ["   ", msg.required],
+    [undefined, msg.required],
+    [7, msg.required],
+  ]);
+
+  it("Email: trims and lowercases before anything", () => {
+    expect(email().parse("  Anna.Andersson@Example.SE ")).toBe("anna.andersson@example.se");
+  });
+
+  table("Phone: optional plus, then digits only", phone, [
+    ["0701234567", ok],
+    ["+46701234567", ok],
+    ["  0701234567  ", ok],
+    ["070-123 45 67", msg.phone],
+    ["070 1234567", msg.phone],
+    ["+", msg.phone],
+    ["++46701234567", msg.phone],
+    ["46+701234567", msg.phone],
+    ["abc", msg.phone],
+    ["0701234567; DROP TABLE users", msg.phone],
+    [long(21, "1"), msg.phone],
+    ["", msg.required],
+    [undefined, msg.required],
+  ]);
+
+  table("Organisation number: all four formats", organisationNumberFormat, [
+    ["556016-0680", ok],
+    ["5560160680", ok],
+    ["165560160680", ok],
+    ["16556016-0680", ok],
+    [" 556016-0680 ", ok],
+    ["556016-068", msg.organisationNumber],
+    ["55601606800", msg.organisationNumber],
+    ["1655601606800", msg.organisationNumber],
+    ["556016 0680", msg.organisationNumber],
+    ["5560-160680", msg.organisationNumber],
+    ["556016+0680", msg.organisationNumber],
+    ["16556016-068", msg.organisationNumber],
+    ["abcdef-ghij", msg.organisationNumber],
+    ["", msg.required],
+  ]);
+
+  it("Organisation number: the pattern is anchored at both ends", () => {
+    expect(ORGANISATION_NUMBER_PATTERN.test("x556016-0680")).toBe(false);
+    expect(ORGANISATION_NUMBER_PATTERN.test("556016-0680x")).toBe(false);
+    expect(ORGANISATION_NUMBER_PATTERN.test("556016-0680\n")).toBe(false);
+  });
+
+  table("Future date, Stockholm's today at 00:30 on 2 January (UTC still 1 January)", () => futureDate(() => newYearNight), [
+    ["2025-01-02", ok],
+    ["2025-01-03", ok],
+    ["2027-12-31", ok],
+    ["2025-01-01", msg.futureDate],
+    ["2024-12-31", msg.futureDate],
+    ["", msg.required],
+  ]);
+
+  table("Future date, summer time (UTC+2)", () => futureDate(() => midsummerNight), [
+    ["2025-07-01", ok],
+    ["2025-06-30", msg.futureDate],
+  ]);
+
+  table("Future date: only real YYYY-MM-DD dates", () => futureDate(() => newYearNight), [
+    ["2025-02-30", msg.required],
+    ["2025-13-01", msg.required],
+    ["02/01/2025", msg.required],
+    ["2025-1-2", msg.required],
+    ["2025-01-02T10:00", msg.required],
+  ]);
+
+  it("Future date reads the clock at validation time, not when the schema was built", () => {
+    let now = new Date("2025-03-01T12:00:00Z");
+    const schema = futureDate(() => now);
+    expect(verdict(schema, "2025-03-02")).toBe(ok);
+    now = new Date("2025-03-03T12:00:00Z");
+    expect(verdict(schema, "2025-03-02")).toBe(msg.futureDate);
+  });
+
+  it("stockholmToday follows Europe/Stockholm across both offsets", () => {
+    expect(stockholmToday(newYearNight)).toBe("2025-01-02");
+    expect(stockholmToday(new Date("2025-01-01T22:59:59Z"))).toBe("2025-01-01");
+    expect(stockholmToday(midsummerNight)).toBe("2025-07-01");
+    expect(stockholmToday(new Date("2025-06-30T21:59:59Z"))).toBe("2025-06-30");
+  });
+
+  table("isoDate", isoDate, [
+    ["2024-02-29", ok],
+    ["2025-02-29", msg.required],
+  ]);
+
+  table("Verification code: six digits", code, [
+    ["012345", ok],
+    [" 012345 ", ok],
+    ["12345", msg.code],
+    ["1234567", msg.code],
+    ["12345a", msg.code],
+    ["", msg.required],
+  ]);
+});
+
+describe("password checklist", () => {
+  it.each([
+    ["abcdefgh", ["password.rule.uppercase", "password.rule.digit"]],
+    ["ABC1", ["password.rule.lowercase", "password.rule.length"]],
+    ["Funktionar1", []],
+    ["", ["password.rule.lowercase", "password.rule.uppercase", "password.rule.digit", "password.rule.length"]],
+  ])("%j misses %j", (input, missing) => {
+    expect(passwordRules.filter((r) => !r.test(input)).map((r) => r.id)).toEqual(missing);
+  });
+
+  it("passwordOk is the checklist plus the upper bound", () => {
+    expect(passwordOk("Funktionar1")).toBe(true);
+    expect(passwordOk(`Aa1${long(PASSWORD_MAX)}`)).toBe(false);
+    expect(PASSWORD_MAX).toBeGreaterThanOrEqual(64);
+  });
+});
+
+describe("validation messages in the dictionaries", () => {
+  // The spec's Swedish wording, verbatim (spec 01 §5).
+  const spec: Array<[id: string, sv: string]> = [
+    [msg.required, "Du måste fylla i fältet"],
+    [msg.password, "Lösenordet uppfyller inte kraven"],
+    [msg.integer, "Värdet måste vara ett heltal"],
+    [msg.max250, "Värdet får vara max 250 tecken långt"],
+    [msg.email, "Du måste fylla i en e-postadress"],
+    [msg.phone, "Telefonumret får endast innehålla siffor"],
+    [msg.organisationNumber, "Organisationsnummer uppfyller inte kraven"],
+    [msg.futureDate, "Datumet måste vara i framtiden"],
+  ];
+
+  it.each(spec)("sv %s is the spec's text", (id, sv) => {
+    expect(translate("sv", id)).toBe(sv);
+  });
+
+  it("the minimum-value message carries the number, with its 0 and -1 variants", () => {
+    expect(translate("sv", msg.min, { n: 5 })).toBe("Värdet måste vara minst 5");
+    expect(translate("sv", "validation.min0")).toBe("Värdet måste vara minst 0");
+    expect(translate("sv", "validation.minMinus1")).toBe("Värdet måste vara minst -1");
+    expect(translate("en", msg.min, { n: 5 })).toBe("The value must be at least 5");
+  });
+
+  it("the min-length message is the spec's English text in en and Swedish in sv", () => {
+    expect(translate("en", msg.min3)).toBe("Must be 3 characters or more");
+    expect(translate("sv", msg.min3)).not.toBe(translate("en", msg.min3));
+  });
+
+  const sv = new Set(messageIds(resources.sv));
+  const en = new Set(messageIds(resources.en));
+
+  it.each(Object.values(msg))("%s has a Swedish and an English text", (id) => {
+    expect(sv.has(id)).toBe(true);
+    expect(en.has(id)).toBe(true);
+    expect(translate("en", id)).not.toBe(translate("sv", id));
+  });
+
+  it.each(passwordRules.map((r) => r.id))("checklist item %s has a Swedish and an English text", (id) => {
+    expect(sv.has(id)).toBe(true);
+    expect(en.has(id)).toBe(true);
+  });
+
+  it("sv and en carry the same message ids", () => {
+    expect([...sv].filter((id) => !en.has(id))).toEqual([]);
+    expect([...en].filter((id) => !sv.has(id))).toEqual([]);
+  });
+
+  it("no text is empty", () => {
+    for (const lang of ["sv", "en"] as const) {
+      const empty = messageIds(resources[lang]).filter((id) => !translate(lang, id).trim());
+      expect(empty, lang).toEqual([]);
+    }
+  });
+});

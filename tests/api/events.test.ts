@@ -1,0 +1,360 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { events } from "../../src/server/db/schema.ts";
+import { createTestApp, type TestApp } from "../helpers/app.ts";
+import { buildUser } from "../helpers/factories.ts";
+import { call } from "../helpers/http.ts";
+import { asUpdate, createEvent, dayFromNow, eventBody, stationBody } from "./events-fixtures.ts";
+
+let app: TestApp;
+let owner: Awaited<ReturnType<typeof buildUser>>;
+let outsider: Awaited<ReturnType<typeof buildUser>>;
+
+beforeAll(async () => {
+  app = await createTestApp();
+  owner = await buildUser(app, { firstName: "Olle", lastName: "Organisatör" });
+  outsider = await buildUser(app);
+});
+afterAll(async () => {
+  await app.close();
+});
+
+describe("POST /api/events", () => {
+  it("creates a DRAFT with the creator as its locked contact, sorted shirt sizes and stations", async () => {
+    const date = dayFromNow(app, 30);
+    const res = await call(app.server, "POST", "/api/events", {
+      token: owner.token,
+      body: eventBody(app, { date, stations: [stationBody(date)] }),
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.status).toBe("DRAFT");
+    expect(res.body.version).toBe(1);
+    expect(res.body.eventId).toBe(res.body.id);
+    expect(res.body.shirtSizes).toEqual(["S", "M", "XL"]);
+    // FOOD was not ticked, so its options are not kept.
+    expect(res.body.foodOptions).toEqual([]);
+    expect(res.body.contactPersons).toEqual([
+      {
+        id: owner.user.id ?? expect.any(String),
+        email: owner.email,
+        name: "Olle Organisatör",
+        phone: "+46701234567",
+        creator: true,
+      },
+    ]);
+    expect(res.body.stations).toHaveLength(1);
+    expect(res.body.stations[0]).toMatchObject({ name: "Entrén", groupPayment: 5000, paymentAdult: null, municipality: "0180" });
+    expect(res.body.abilities).toEqual({ edit: true, confirm: true, remove: true });
+  });
+
+  it("adds contact persons by e-mail and drops the ones marked toBeDeleted", async () => {
+    const co = await buildUser(app, { firstName: "Cecilia", lastName: "Kontakt" });
+    const gone = await buildUser(app);
+    const res = await call(app.server, "POST", "/api/events", {
+      token: owner.token,
+      body: eventBody(app, {
+        contactPersons: [
+          { email: co.email.toUpperCase(), name: "x" },
+          { email: gone.email, name: "y", toBeDeleted: true },
+        ],
+      }),
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.contactPersons.map((c: { email: string }) => c.email).sort()).toEqual([co.email, owner.email].sort());
+    // The added contact sees and may change it too.
+    const seen = await call(app.server, "GET", `/api/events/${res.body.id}`, { token: co.token });
+    expect(seen.status).toBe(200);
+    const other = await call(app.server, "GET", `/api/events/${res.body.id}`, { token: gone.token });
+    expect(other.status).toBe(404);
+  });
+
+  it("refuses an unknown contact person", async () => {
+    const res = await call(app.server, "POST", "/api/events", {
+      token: owner.token,
+      body: eventBody(app, { contactPersons: [{ email: "nobody-here@example.se", name: "N" }] }),
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.fields).toEqual({ contactPersons: "events.validation.contactUnknown" });
+  });
+
+  it.each([
+    ["name", "", "validation.required"],
+    ["name", "Ab", "validation.min3"],
+    ["name", "x".repeat(251), "validation.max250"],
+    ["date", "", "validation.required"],
+    ["date", "2020-01-01", "validation.futureDate"],
+    ["date", "2030-02-30", "validation.required"],
+    ["startTime", "", "validation.required"],
+    ["startTime", "25:00", "events.validation.time"],
+    ["city", "", "validation.required"],
+    ["city", "y".repeat(251), "validation.max250"],
+    ["organizerNumber", "", "validation.required"],
+    ["organizerNumber", "12345", "validation.organisationNumber"],
+    ["organizerName", " ", "validation.required"],
+    ["organizerEmail", "not-an-address", "validation.email"],
+    ["included", ["SHOES_AND_SOCKS"], "validation.oneOf"],
+  ])("refuses %s = %j with %s", async (field, value, message) => {
+    const res = await call(app.server, "POST", "/api/events", { token: owner.token, body: eventBody(app, { [field]: value }) });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe("ValidationError");
+    expect(Object.entries(res.body.fields).find(([k]) => k.startsWith(field))?.[1]).toBe(message);
+  });
+
+  it("accepts every organisation number format and today's date", async () => {
+    for (const organizerNumber of ["802000-1234", "8020001234", "198020001234", "19802000-1234"]) {
+      const res = await call(app.server, "POST", "/api/events", {
+        token: owner.token,
+        body: eventBody(app, { organizerNumber, date: dayFromNow(app, 0) }),
+      });
+      expect(res.status, organizerNumber).toBe(201);
+    }
+  });
+
+  it.each([
+    ["name", { name: "" }, "validation.required"],
+    ["description", { description: "" }, "validation.required"],
+    ["start", { start: "" }, "validation.required"],
+    ["end", { end: "2030-01-01 25:00" }, "events.validation.dateTime"],
+    ["end", { start: "DATET10:00", end: "DATET09:59" }, "events.validation.endBeforeStart"],
+    ["municipality", { municipality: "" }, "validation.required"],
+    ["municipality", { municipality: "9999" }, "validation.oneOf"],
+    ["markerCoordinates", { markerCoordinates: null }, "events.validation.locationMissing"],
+    ["markerCoordinates", { markerCoordinates: { lat: 40.4, lng: -3.7 } }, "events.validation.locationMissing"],
+    ["officialQuantity", { officialQuantity: "" }, "validation.required"],
+    ["officialQuantity", { officialQuantity: -1 }, "validation.min0"],
+    ["officialQuantity", { officialQuantity: 2.5 }, "validation.integer"],
+    ["officialMiniumumAge", { officialMiniumumAge: null }, "validation.required"],
+    ["paymentType", { paymentType: "BARTER" }, "validation.required"],
+    ["currency", { currency: null }, "validation.required"],
+    ["groupPayment", { groupPayment: null }, "validation.required"],
+    ["paymentAdult", { paymentType: "PERPERSON", paymentAdult: null, paymentChild: 10 }, "validation.required"],
+    ["paymentChild", { paymentType: "HOURLYRATE", paymentAdult: 10, paymentChild: "" }, "validation.required"],
+    ["skills", { skills: ["JUGGLING"] }, "validation.oneOf"],
+    ["teamLeaderEmail", { teamLeaderEmail: "no-at-sign" }, "validation.email"],
+  ])("refuses a station whose %s is wrong (%j)", async (field, overrides, message) => {
+    const date = dayFromNow(app, 30);
+    const patched = Object.fromEntries(
+      Object.entries(overrides).map(([k, v]) => [k, typeof v === "string" ? v.replace("DATE", date) : v]),
+    );
+    const res = await call(app.server, "POST", "/api/events", {
+      token: owner.token,
+      body: eventBody(app, { date, stations: [stationBody(date, patched)] }),
+    });
+    expect(res.status).toBe(400);
+    expect(Object.entries(res.body.fields).find(([k]) => k.startsWith(`stations.0.${field}`))?.[1]).toBe(message);
+  });
+
+  it("refuses two stations with the same name, whatever the case", async () => {
+    const date = dayFromNow(app, 30);
+    const res = await call(app.server, "POST", "/api/events", {
+      token: owner.token,
+      body: eventBody(app, { date, stations: [stationBody(date), stationBody(date, { name: "ENTRÉN" })] }),
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.fields["stations.1.name"]).toBe("events.validation.stationNameExists");
+  });
+
+  it("refuses a team leader without an account, and accepts one with", async () => {
+    const date = dayFromNow(app, 30);
+    const bad = await call(app.server, "POST", "/api/events", {
+      token: owner.token,
+      body: eventBody(app, { date, stations: [stationBody(date, { teamLeaderEmail: "ghost@example.se" })] }),
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields).toEqual({ "stations.0.teamLeaderEmail": "events.validation.teamLeaderUnknown" });
+    const leader = await buildUser(app, { firstName: "Lena", lastName: "Lagledare" });
+    const ok = await call(app.server, "POST", "/api/events", {
+      token: owner.token,
+      body: eventBody(app, { date, stations: [stationBody(date, { teamLeaderEmail: leader.email })] }),
+    });
+    expect(ok.status).toBe(201);
+    expect(ok.body.stations[0]).toMatchObject({ teamLeaderEmail: leader.email, teamLeaderName: "Lena Lagledare" });
+  });
+
+  it("clears the payment fields the payment type does not use", async () => {
+    const date = dayFromNow(app, 30);
+    const all = { currency: "EUR", groupPayment: 100, paymentAdult: 20, paymentChild: 10 };
+    const res = await call(app.server, "POST", "/api/events", {
+      token: owner.token,
+      body: eventBody(app, {
+        date,
+        stations: [
+          stationBody(date, { name: "A", paymentType: "NOCOMPENSATION", ...all }),
+          stationBody(date, { name: "B", paymentType: "GROUPPAYMENT", ...all }),
+          stationBody(date, { name: "C", paymentType: "PERPERSON", ...all }),
+          stationBody(date, { name: "D", paymentType: "COMPENSATIONBYAGREEMENT", ...all }),
+        ],
+      }),
+    });
+    expect(res.status).toBe(201);
+    const byName = Object.fromEntries(res.body.stations.map((s: Record<string, unknown>) => [s.name, s]));
+    expect(byName.A).toMatchObject({ currency: null, groupPayment: null, paymentAdult: null, paymentChild: null });
+    expect(byName.B).toMatchObject({ currency: "EUR", groupPayment: 100, paymentAdult: null, paymentChild: null });
+    expect(byName.C).toMatchObject({ currency: "EUR", groupPayment: null, paymentAdult: 20, paymentChild: 10 });
+    expect(byName.D).toMatchObject({ currency: null, groupPayment: null, paymentAdult: null, paymentChild: null });
+  });
+
+  it("answers 401 without a token, before looking at the body", async () => {
+    const res = await call(app.server, "POST", "/api/events", { body: {} });
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe("Unauthorized");
+  });
+});
+
+describe("GET /api/events/summaries and /api/events/{id}", () => {
+  it("lists only the caller's events, as summaries", async () => {
+    const mine = await createEvent(app, outsider.token, { name: "Utomståendes lopp" });
+    const res = await call(app.server, "GET", "/api/events/summaries", { token: outsider.token });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([{ id: mine.id, eventId: mine.id, name: "Utomståendes lopp", date: mine.date, status: "DRAFT" }]);
+    const ownerList = await call(app.server, "GET", "/api/events/summaries", { token: owner.token });
+    expect(ownerList.body.some((e: { id: string }) => e.id === mine.id)).toBe(false);
+  });
+
+  it("answers 401 without a token", async () => {
+    expect((await call(app.server, "GET", "/api/events/summaries")).status).toBe(401);
+  });
+
+  it("shows the event to a contact, 404 to an outsider and for a missing id, 401 without a token", async () => {
+    const event = await createEvent(app, owner.token);
+    const ok = await call(app.server, "GET", `/api/events/${event.id}`, { token: owner.token });
+    expect(ok.status).toBe(200);
+    expect(ok.body.name).toBe("Stockholm Stadslopp");
+    const other = await call(app.server, "GET", `/api/events/${event.id}`, { token: outsider.token });
+    expect(other.status).toBe(404);
+    expect(other.body.code).toBe("NotFound");
+    const missing = await call(app.server, "GET", "/api/events/00000000-0000-4000-8000-000000000000", { token: owner.token });
+    expect(missing.status).toBe(404);
+    expect((await call(app.server, "GET", `/api/events/${event.id}`)).status).toBe(401);
+  });
+});
+
+describe("PUT /api/events/{id}", () => {
+  it("saves changes, bumps the version, and edits, adds and deletes stations", async () => {
+    const date = dayFromNow(app, 40);
+    const event = await createEvent(app, owner.token, {
+      date,
+      stations: [stationBody(date, { name: "A" }), stationBody(date, { name: "B" })],
+    });
+    const [a, b] = event.stations;
+    const res = await call(app.server, "PUT", `/api/events/${event.id}`, {
+      token: owner.token,
+      body: asUpdate(event, {
+        city: "Solna",
+        // A takes the name of B, which goes; C is new.
+        stations: [
+          { ...asUpdate(event).stations[0], name: "B", officialQuantity: 3 },
+          stationBody(date, { name: "C", municipality: "NO-0301", markerCoordinates: { lat: 59.91, lng: 10.75 } }),
+        ],
+      }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.version).toBe(2);
+    expect(res.body.city).toBe("Solna");
+    const names = res.body.stations.map((s: { id: string; name: string }) => [s.id === a.id, s.name]);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        [true, "B"],
+        [false, "C"],
+      ]),
+    );
+    expect(res.body.stations.some((s: { id: string }) => s.id === b.id)).toBe(false);
+  });
+
+  it("lets two stations swap names in one save", async () => {
+    const date = dayFromNow(app, 40);
+    const event = await createEvent(app, owner.token, {
+      date,
+      stations: [stationBody(date, { name: "Norr" }), stationBody(date, { name: "Söder" })],
+    });
+    const body = asUpdate(event);
+    const res = await call(app.server, "PUT", `/api/events/${event.id}`, {
+      token: owner.token,
+      body: {
+        ...body,
+        stations: [
+          { ...body.stations[0], name: body.stations[1].name },
+          { ...body.stations[1], name: body.stations[0].name },
+        ],
+      },
+    });
+    expect(res.status).toBe(200);
+  });
+
+  it("refuses a stale write with 409 Conflict and keeps the first change", async () => {
+    const event = await createEvent(app, owner.token);
+    const first = await call(app.server, "PUT", `/api/events/${event.id}`, {
+      token: owner.token,
+      body: asUpdate(event, { city: "Uppsala" }),
+    });
+    expect(first.status).toBe(200);
+    const stale = await call(app.server, "PUT", `/api/events/${event.id}`, {
+      token: owner.token,
+      body: asUpdate(event, { city: "Lund" }),
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body.code).toBe("Conflict");
+    const now = await call(app.server, "GET", `/api/events/${event.id}`, { token: owner.token });
+    expect(now.body.city).toBe("Uppsala");
+  });
+
+  it("keeps the creator as a contact even when the form leaves them out, and removes others", async () => {
+    const co = await buildUser(app);
+    const event = await createEvent(app, owner.token, { contactPersons: [{ email: co.email, name: "C" }] });
+    const res = await call(app.server, "PUT", `/api/events/${event.id}`, {
+      token: co.token,
+      body: asUpdate(event, {
+        contactPersons: event.contactPersons.map((c: { email: string }) => ({ ...c, toBeDeleted: true })),
+      }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.contactPersons.map((c: { email: string }) => c.email)).toEqual([owner.email]);
+    // The co-organizer removed themselves, so the event is gone for them.
+    expect((await call(app.server, "GET", `/api/events/${event.id}`, { token: co.token })).status).toBe(404);
+  });
+
+  it("keeps the stored date even when it is now past, but refuses moving to another past date", async () => {
+    const created = await createEvent(app, owner.token);
+    // As if the event had been saved days ago, before its date passed.
+    const past = dayFromNow(app, -3);
+    await app.ctx.db.update(events).set({ date: past }).where(eq(events.id, created.id));
+    const event = (await call(app.server, "GET", `/api/events/${created.id}`, { token: owner.token })).body;
+    const same = await call(app.server, "PUT", `/api/events/${event.id}`, { token: owner.token, body: asUpdate(event) });
+    expect(same.status).toBe(200);
+    expect(same.body.date).toBe(past);
+    const moved = await call(app.server, "PUT", `/api/events/${event.id}`, {
+      token: owner.token,
+      body: asUpdate(same.body, { date: dayFromNow(app, -1) }),
+    });
+    expect(moved.status).toBe(400);
+    expect(moved.body.fields).toEqual({ date: "validation.futureDate" });
+  });
+
+  it("refuses a body without version, and station names that clash", async () => {
+    const event = await createEvent(app, owner.token);
+    const { version: _v, ...noVersion } = asUpdate(event) as Record<string, unknown>;
+    const res = await call(app.server, "PUT", `/api/events/${event.id}`, { token: owner.token, body: noVersion });
+    expect(res.status).toBe(400);
+    expect(res.body.fields.version).toBe("validation.required");
+    const date = event.date;
+    const clash = await call(app.server, "PUT", `/api/events/${event.id}`, {
+      token: owner.token,
+      body: asUpdate(event, { stations: [stationBody(date, { name: "X" }), stationBody(date, { name: "x" })] }),
+    });
+    expect(clash.status).toBe(400);
+    expect(clash.body.fields["stations.1.name"]).toBe("events.validation.stationNameExists");
+  });
+
+  it("answers 404 to an outsider (and changes nothing) and 401 without a token", async () => {
+    const event = await createEvent(app, owner.token);
+    const res = await call(app.server, "PUT", `/api/events/${event.id}`, {
+      token: outsider.token,
+      body: asUpdate(event, { name: "Kapad" }),
+    });
+    expect(res.status).toBe(404);
+    expect((await call(app.server, "GET", `/api/events/${event.id}`, { token: owner.token })).body.name).toBe(
+      "Stockholm Stadslopp",
+    );
+    expect((await call(app.server, "PUT", `/api/events/${event.id}`, { body: asUpdate(event) })).status).toBe(401);
+  });
+});

@@ -1,0 +1,281 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDays } from "../../src/shared/events/rules.ts";
+import { stockholmToday } from "../../src/shared/validation.ts";
+import { uniqueEmail } from "../helpers/factories.ts";
+import {
+  createAccount,
+  expectNoAxeViolations,
+  newPage,
+  openBrowser,
+  type Product,
+  screenshot,
+  signIn,
+  startProduct,
+} from "./harness.ts";
+
+let product: Product;
+let browser: Browser;
+
+beforeAll(async () => {
+  product = await startProduct();
+  browser = await openBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+/** Polls generously: two cores are shared with other test runs. */
+const until = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000 });
+
+const field = (page: Page, name: string, scope?: Page | ReturnType<Page["locator"]>) =>
+  (scope ?? page).locator(`[name="${name}"]`).first();
+
+/** Tiles come from the internet, which tests do not reach; an empty map is still clickable. */
+async function offlineTiles(page: Page) {
+  await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
+}
+
+async function apiToken(email: string, password: string) {
+  const res = await fetch(`${product.url}/api/auth/sign-in`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password }),
+  });
+  return ((await res.json()) as { accessToken: string }).accessToken;
+}
+
+const sv = {
+  newEvent: "Nytt evenemang",
+  next: "Nästa steg",
+  addContact: "Lägg till",
+  invite: "Lägg till och bjud in",
+  saveStation: "Spara station",
+  addStation: "Lägg till station",
+  centre: "Sätt markören mitt på kartan",
+  confirm: "Bekräfta evenemanget",
+  confirmed: "Evenemanget är bekräftat",
+  approved: "Godkänt",
+  unconfirmed: "Obekräftat",
+  removeEvent: "Ta bort evenemanget",
+  checkboxError: "Kryssa i rutan för att bekräfta borttagningen",
+  noStations: "Innan du kan bekräfta behöver du lägga till arbetspass",
+};
+
+async function fillStation(page: Page, s: { name: string; municipality: string; quantity: string }) {
+  const form = page.locator("form").filter({ has: page.locator('[name="officialQuantity"]') });
+  await field(page, "name", form).fill(s.name);
+  await field(page, "description", form).fill(`Uppgift vid ${s.name}`);
+  await field(page, "municipality", form).selectOption(s.municipality);
+  await field(page, "officialQuantity", form).fill(s.quantity);
+  await field(page, "officialMiniumumAge", form).fill("15");
+  return form;
+}
+
+describe("organizer events", () => {
+  it("creates an event through the wizard, invites a co-organizer, confirms it and removes a draft", async () => {
+    const owner = await createAccount(product, { firstName: "Karin", lastName: "Lindqvist" });
+    const coOrganizer = uniqueEmail("medarrangor");
+    const date = addDays(stockholmToday(new Date()), 30);
+    const page = await newPage(browser, { width: 1280, language: "sv" });
+    await offlineTiles(page);
+    await signIn(page, product, owner.email, owner.password);
+
+    await page.goto(`${product.url}/my-pages/events`);
+    await until(() => page.getByRole("link", { name: sv.newEvent }).isVisible()).toBe(true);
+    await expectNoAxeViolations(page, "events hub (empty)");
+    await page.getByRole("link", { name: sv.newEvent }).click();
+    await page.waitForURL(/\/my-pages\/events\/new/);
+
+    // Step 1: the event.
+    await field(page, "name").fill("Sommarloppet i Umeå");
+    await field(page, "date").fill(date);
+    await field(page, "startTime").fill("09:30");
+    await field(page, "city").fill("Umeå");
+    await page.getByLabel("Kläder").check();
+    await page.locator('[name="shirtSizes"][value="M"]').check();
+    await page.locator('[name="shirtSizes"][value="L"]').check();
+    await field(page, "organizerNumber").fill("802000-1234");
+    await field(page, "organizerName").fill("Umeå Löparklubb");
+    await field(page, "contactPersonEmail").fill(coOrganizer);
+    await page.getByRole("button", { name: sv.addContact, exact: true }).click();
+    const modal = page.getByRole("dialog");
+    await until(() => modal.isVisible()).toBe(true);
+    await modal.locator('[name="firstName"]').fill("Maja");
+    await modal.locator('[name="lastName"]').fill("Medarrangör");
+    await modal.locator('[name="phone"]').fill("701112233");
+    await modal.getByRole("button", { name: sv.invite }).click();
+    await until(() => modal.isVisible()).toBe(false);
+    await until(() => page.getByText(coOrganizer).isVisible()).toBe(true);
+    await expectNoAxeViolations(page, "wizard: register event");
+    await screenshot(page, "events-wizard-event-sv-1280");
+    await page.getByRole("button", { name: sv.next }).click();
+    await page.waitForURL(/step=1/);
+
+    // The co-organizer got an invitation with a temporary password.
+    const invitation = await product.sink.waitFor(coOrganizer);
+    expect(invitation.text).toContain(coOrganizer);
+
+    // Step 2: stations. Next without one is refused.
+    await until(() => page.locator('[name="officialQuantity"]').isVisible()).toBe(true);
+    await page.getByRole("button", { name: sv.next }).click();
+    await until(() => page.getByText(sv.noStations).isVisible()).toBe(true);
+
+    let form = await fillStation(page, { name: "Start och mål", municipality: "2480", quantity: "12" });
+    // Placed by clicking the map.
+    const map = page.locator(".leaflet-container").first();
+    await map.scrollIntoViewIfNeeded();
+    const box = await map.boundingBox();
+    if (!box) throw new Error("no map");
+    await page.mouse.click(box.x + box.width / 2 + 30, box.y + box.height / 2 - 20);
+    await until(() => page.locator(".leaflet-marker-icon").count()).toBe(1);
+    await expectNoAxeViolations(page, "wizard: station form");
+    await screenshot(page, "events-wizard-station-sv-1280");
+    await form.getByRole("button", { name: sv.saveStation }).click();
+    await until(() => page.locator('tr[data-station="Start och mål"]').isVisible()).toBe(true);
+
+    await page.getByRole("button", { name: sv.addStation }).click();
+    form = await fillStation(page, { name: "Vätskestation", municipality: "2480", quantity: "6" });
+    await field(page, "paymentType", form).selectOption("GROUPPAYMENT");
+    await field(page, "groupPayment", form).fill("4000");
+    await form.getByRole("button", { name: sv.centre }).click();
+    await form.getByRole("button", { name: sv.saveStation }).click();
+    await until(() => page.locator('tr[data-station="Vätskestation"]').isVisible()).toBe(true);
+    await page.getByRole("button", { name: sv.next }).click();
+    await page.waitForURL(/step=2/);
+
+    // Step 3: confirm.
+    await expectNoAxeViolations(page, "wizard: confirm");
+    await page.getByRole("button", { name: sv.confirm }).click();
+    await page.getByRole("dialog").getByRole("button", { name: sv.confirm }).click();
+    await until(() => page.getByText(sv.confirmed).isVisible()).toBe(true);
+    const eventId = new URL(page.url()).searchParams.get("id");
+    expect(eventId).toBeTruthy();
+
+    // In the list as approved, and on the public calendar.
+    await page.goto(`${product.url}/my-pages/events`);
+    const row = page.locator('tr[data-event="Sommarloppet i Umeå"]');
+    await until(() => row.isVisible()).toBe(true);
+    expect(await row.getByText(sv.approved).isVisible()).toBe(true);
+    // A confirmed event has no remove control.
+    expect(await row.getByRole("button").count()).toBe(0);
+    const calendar = (await (await fetch(`${product.url}/api/public/events`)).json()) as Array<{ id: string }>;
+    expect(calendar.map((e) => e.id)).toContain(eventId);
+
+    // The event page, both tabs.
+    await page.goto(`${product.url}/my-pages/events/${eventId}`);
+    await until(() => field(page, "organizerName").inputValue()).toBe("Umeå Löparklubb");
+    await expectNoAxeViolations(page, "event page: data");
+    await screenshot(page, "events-page-data-sv-1280");
+    await page.getByRole("tab", { name: "Stationer" }).click();
+    await page.waitForURL(/\/stations$/);
+    await until(() => page.locator("tr[data-station]").count()).toBe(2);
+    await expectNoAxeViolations(page, "event page: stations");
+
+    // A draft is removed through the modal, which insists on its checkbox.
+    const token = await apiToken(owner.email, owner.password);
+    const draft = await fetch(`${product.url}/api/events`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify({
+        name: "Utkast att ta bort",
+        date,
+        startTime: "10:00",
+        city: "Umeå",
+        organizerNumber: "8020001234",
+        organizerName: "Umeå Löparklubb",
+      }),
+    });
+    expect(draft.status).toBe(201);
+    await page.goto(`${product.url}/my-pages/events`);
+    const draftRow = page.locator('tr[data-event="Utkast att ta bort"]');
+    await until(() => draftRow.isVisible()).toBe(true);
+    expect(await draftRow.getByText(sv.unconfirmed).isVisible()).toBe(true);
+    await expectNoAxeViolations(page, "events hub (two events)");
+    await screenshot(page, "events-hub-sv-1280");
+    await draftRow.getByRole("button", { name: "Ta bort Utkast att ta bort" }).click();
+    const removal = page.getByRole("dialog");
+    await removal.getByRole("button", { name: sv.removeEvent }).click();
+    await until(() => removal.getByText(sv.checkboxError).isVisible()).toBe(true);
+    await removal.getByRole("checkbox").check();
+    await removal.getByRole("button", { name: sv.removeEvent }).click();
+    await until(() => removal.isVisible()).toBe(false);
+    await until(() => draftRow.count()).toBe(0);
+  });
+
+  it.each([
+    { lang: "en" as const, width: 375, edit: "Edit Finish", name: "Lund Summer Run" },
+    { lang: "sv" as const, width: 375, edit: "Ändra Finish", name: "Lunds sommarlopp" },
+    { lang: "en" as const, width: 1280, edit: "Edit Finish", name: "Lund Summer Run 2" },
+  ])("hub, wizard and event page pass axe in $lang at $width px", async ({ lang, width, edit, name }) => {
+    const tag = `${lang}-${width}`;
+    const owner = await createAccount(product, { firstName: "Erik", lastName: "Ek", language: lang });
+    const token = await apiToken(owner.email, owner.password);
+    const date = addDays(stockholmToday(new Date()), 20);
+    const created = await fetch(`${product.url}/api/events`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify({
+        name,
+        date,
+        startTime: "10:00",
+        city: "Lund",
+        organizerNumber: "8020001234",
+        organizerName: "Lunds IK",
+        included: ["CLOTHES", "FOOD"],
+        shirtSizes: ["S", "M"],
+        foodOptions: ["VEGAN"],
+        stations: [
+          {
+            name: "Finish",
+            description: "Medals and water",
+            start: `${date}T08:00`,
+            end: `${date}T18:00`,
+            municipality: "1281",
+            markerCoordinates: { lat: 55.7047, lng: 13.191 },
+            officialQuantity: 8,
+            officialMiniumumAge: 15,
+            paymentType: "PERPERSON",
+            currency: "SEK",
+            paymentAdult: 300,
+            paymentChild: 200,
+          },
+        ],
+      }),
+    });
+    const event = (await created.json()) as { id: string };
+    const page = await newPage(browser, { width, language: lang });
+    await offlineTiles(page);
+    await signIn(page, product, owner.email, owner.password);
+
+    await page.goto(`${product.url}/my-pages/events`);
+    await until(() => page.getByText(name).isVisible()).toBe(true);
+    await expectNoAxeViolations(page, `hub ${tag}`);
+    await screenshot(page, `events-hub-${tag}`);
+
+    await page.goto(`${product.url}/my-pages/events/new`);
+    await until(() => field(page, "name").isVisible()).toBe(true);
+    await expectNoAxeViolations(page, `wizard ${tag}`);
+    await screenshot(page, `events-wizard-event-${tag}`);
+
+    await page.goto(`${product.url}/my-pages/events/new?id=${event.id}&step=2`);
+    await until(() => page.getByRole("button", { name: lang === "sv" ? sv.confirm : "Confirm the event" }).isVisible()).toBe(
+      true,
+    );
+    await expectNoAxeViolations(page, `wizard confirm ${tag}`);
+    await screenshot(page, `events-wizard-confirm-${tag}`);
+
+    await page.goto(`${product.url}/my-pages/events/${event.id}`);
+    await until(() => field(page, "organizerName").inputValue()).toBe("Lunds IK");
+    await expectNoAxeViolations(page, `event page ${tag}`);
+    await screenshot(page, `events-page-data-${tag}`);
+
+    await page.goto(`${product.url}/my-pages/events/${event.id}/stations`);
+    await page.getByRole("button", { name: edit }).click();
+    await until(() => page.locator(".leaflet-marker-icon").count()).toBe(1);
+    await expectNoAxeViolations(page, `stations ${tag}`);
+    await screenshot(page, `events-page-stations-${tag}`);
+    await page.context().close();
+  });
+});
