@@ -16,8 +16,8 @@ import { devRoutes } from "./dev/routes.ts";
 import { ensureHistoricSweep, HISTORIC_SWEEP_JOB, historicSweepJob } from "./features/events/jobs.ts";
 import { eventRoutes } from "./features/events/routes.ts";
 import { geoRoutes } from "./features/geo/routes.ts";
-import { AppError, errorHandler, notFoundHandler, nulPath } from "./http/errors.ts";
 import { groupRoutes } from "./features/groups/routes.ts";
+import { AppError, errorHandler, notFoundHandler, nulPath } from "./http/errors.ts";
 import { identityRoutes } from "./identity/routes.ts";
 import { PasswordHasher } from "./identity/secrets.ts";
 import { JobWorker } from "./jobs/queue.ts";
@@ -88,11 +88,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const parseJson = server.getDefaultJsonParser("error", "error");
   server.removeContentTypeParser("application/json");
   server.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) =>
-    parseJson(request, body, (err, value) => {
+    parseJson(request, body as string, (err, value) => {
       if (err) return done(err);
       const at = nulPath(value);
       if (at === null) return done(null, value);
-      done(new AppError("ValidationError", `Text must not contain NUL characters: ${at || "body"}`, { [at || "_"]: "validation.invalid" }));
+      done(
+        new AppError("ValidationError", `Text must not contain NUL characters: ${at || "body"}`, {
+          [at || "_"]: "validation.invalid",
+        }),
+      );
     }),
   );
   server.setValidatorCompiler(validatorCompiler);

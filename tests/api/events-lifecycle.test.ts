@@ -213,3 +213,15 @@ describe("public events", () => {
     expect((await call(app.server, "GET", "/api/public/events/00000000-0000-4000-8000-000000000000")).status).toBe(404);
   });
 });
+
+describe("scheduling the sweep", () => {
+  it("keeps exactly one pending sweep when several processes start at once", async () => {
+    const { ensureHistoricSweep } = await import("../../src/server/features/events/jobs.ts");
+    await Promise.all([1, 2, 3].map(() => ensureHistoricSweep(app.ctx.db, app.clock)));
+    const pending = await app.ctx.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.kind, HISTORIC_SWEEP_JOB), isNull(jobs.doneAt), isNull(jobs.failedAt)));
+    expect(pending).toHaveLength(1);
+  });
+});

@@ -187,6 +187,27 @@ describe("POST /api/auth/confirm-forgot-password", () => {
     expect((await signIn(app, u.email, NEW_PASSWORD)).status).toBe(200);
   });
 
+  it("logs the reset with user id and IP, never the code or the passwords", async () => {
+    const u = await confirmedAccount(app);
+    const info = vi.spyOn(app.ctx.log, "info");
+    try {
+      const code = await resetCode(u.email);
+      expect((await reset(u.email, code)).status).toBe(200);
+      const events = info.mock.calls
+        .map(([entry]) => entry as unknown as Record<string, unknown>)
+        .filter((entry) => typeof entry === "object" && entry !== null && "audit" in entry);
+      expect(events.map((e) => e.audit)).toEqual(["reset_requested", "password_reset"]);
+      for (const e of events) {
+        expect(e.userId).toEqual(expect.any(String));
+        expect(e.ip).toEqual(expect.any(String));
+      }
+      const logged = JSON.stringify(events);
+      for (const secret of [code, NEW_PASSWORD, u.password]) expect(logged).not.toContain(secret);
+    } finally {
+      info.mockRestore();
+    }
+  });
+
   it("a new code replaces the earlier one", async () => {
     const u = await confirmedAccount(app);
     const first = await resetCode(u.email);
@@ -221,7 +242,12 @@ describe("POST /api/auth/confirm-forgot-password", () => {
   });
 
   it("answers InvalidParameterException for missing fields", async () => {
-    for (const body of [{}, { email: "a@b.se" }, { email: "a@b.se", code: "123456" }, { email: "a@b.se", code: "12", newPassword: "x" }]) {
+    for (const body of [
+      {},
+      { email: "a@b.se" },
+      { email: "a@b.se", code: "123456" },
+      { email: "a@b.se", code: "12", newPassword: "x" },
+    ]) {
       expectCleanError(await req(app, "POST", "/api/auth/confirm-forgot-password", { body }), "InvalidParameterException", 400);
     }
   });

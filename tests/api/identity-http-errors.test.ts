@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { users } from "../../src/server/db/schema.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { signUpBody, uniqueEmail } from "../helpers/factories.ts";
+import type { Res } from "../helpers/http.ts";
 import { confirmedAccount, expectCleanError, req, session } from "../helpers/identity.ts";
 
 let app: TestApp;
@@ -43,7 +44,7 @@ const names = jsonCalls.map((c) => [`${c.method} ${c.url}`, c] as const);
 
 const VALIDATION_FAMILY = ["ValidationError", "InvalidParameterException"];
 
-function expectValidationFamily(res: Awaited<ReturnType<typeof req>>) {
+function expectValidationFamily(res: Res) {
   expect(res.status, JSON.stringify(res.body)).toBe(400);
   expect(VALIDATION_FAMILY).toContain(res.body.code);
   expectCleanError(res, res.body.code, 400);
@@ -126,7 +127,12 @@ describe("text the database cannot store", () => {
     const body = signUpBody({ firstName: "Anna\u0000" });
     const res = await req(app, "POST", "/api/auth/sign-up", { body });
     expectValidationFamily(res);
-    expect(await app.ctx.db.select().from(users).where(eq(users.email, String(body.email)))).toHaveLength(0);
+    expect(
+      await app.ctx.db
+        .select()
+        .from(users)
+        .where(eq(users.email, String(body.email))),
+    ).toHaveLength(0);
     expectValidationFamily(
       await req(app, "PUT", "/api/auth/me", { token, body: { firstName: "A\u0000", lastName: "Berg", phone: "+46701234567" } }),
     );
@@ -135,7 +141,10 @@ describe("text the database cannot store", () => {
   it("SQL-like text is stored verbatim and harms nothing", async () => {
     const body = signUpBody({ firstName: "Robert'); DROP TABLE users;--", lastName: "' OR 1=1 --" });
     expect((await req(app, "POST", "/api/auth/sign-up", { body })).status).toBe(201);
-    const [row] = await app.ctx.db.select().from(users).where(eq(users.email, String(body.email)));
+    const [row] = await app.ctx.db
+      .select()
+      .from(users)
+      .where(eq(users.email, String(body.email)));
     expect(row).toMatchObject({ firstName: body.firstName, lastName: body.lastName });
   });
 });
@@ -160,7 +169,11 @@ describe("routes", () => {
 
   it("protected identity routes answer 401 first, whatever the body", async () => {
     for (const call of jsonCalls.filter((c) => c.auth)) {
-      expectCleanError(await req(app, call.method, call.url, { raw: "{broken", contentType: "application/json" }), "Unauthorized", 401);
+      expectCleanError(
+        await req(app, call.method, call.url, { raw: "{broken", contentType: "application/json" }),
+        "Unauthorized",
+        401,
+      );
       expectCleanError(await req(app, call.method, call.url, { raw: "x", contentType: "text/plain" }), "Unauthorized", 401);
     }
     expectCleanError(await req(app, "GET", `/api/user/${uniqueEmail()}`), "Unauthorized", 401);

@@ -155,7 +155,7 @@ describe("mail is never lost", () => {
     // A worker takes the job and never finishes: the process was killed in the middle of sending.
     const dying = new JobWorker(first.ctx.db, clock, { [MAIL_JOB]: () => new Promise<void>(() => {}) }, first.server.log);
     void dying.runDue();
-    await expect.poll(async () => (await jobsFor(first, ids))[0].attempts).toBe(1);
+    await expect.poll(async () => (await jobsFor(first, ids))[0].attempts, { timeout: 10_000 }).toBe(1);
     await first.server.close();
 
     const second = await process_({ worker: false });
@@ -217,7 +217,8 @@ describe("mail is never lost", () => {
     const b = await process_({ worker: false });
     const recipients = Array.from({ length: 12 }, () => uniqueEmail("many"));
     await a.ctx.db.transaction(async (tx) => {
-      for (const to of recipients) await queueMail(tx, clock.now(), to, "signUpCode", "sv", { firstName: "Many", code: "123456" });
+      for (const to of recipients)
+        await queueMail(tx, clock.now(), to, "signUpCode", "sv", { firstName: "Many", code: "123456" });
     });
     const counts = await Promise.all([a.jobs.runDue(), b.jobs.runDue(), a.jobs.runDue(), b.jobs.runDue()]);
     expect(counts.reduce((x, y) => x + y, 0)).toBe(recipients.length);

@@ -85,7 +85,10 @@ describe("POST /api/auth/refresh", () => {
     expectCleanError(await refresh(newer), "Unauthorized", 401);
     expectCleanError(await me(newerAccess), "Unauthorized", 401);
     expectCleanError(await me(u.token), "Unauthorized", 401);
-    const [row] = await app.ctx.db.select().from(sessions).where(eq(sessions.id, newer.split("=")[1].split(".")[0]));
+    const [row] = await app.ctx.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, newer.split("=")[1].split(".")[0]));
     expect(row.revokedAt).not.toBeNull();
     // Other devices of the same user keep their sessions.
   });

@@ -80,7 +80,13 @@ describe("POST /api/auth/sign-in", () => {
   });
 
   it("answers InvalidParameterException 400 for missing or malformed fields", async () => {
-    for (const body of [{}, { email: "a@b.se" }, { password: "x" }, { email: "nope", password: "x" }, { email: 1, password: 2 }]) {
+    for (const body of [
+      {},
+      { email: "a@b.se" },
+      { password: "x" },
+      { email: "nope", password: "x" },
+      { email: 1, password: 2 },
+    ]) {
       expectCleanError(await req(app, "POST", "/api/auth/sign-in", { body }), "InvalidParameterException", 400);
     }
   });
@@ -182,5 +188,39 @@ describe("lockout after 5 failed sign-ins", () => {
     expectCleanError(await signIn(app, u.email, u.password, freshIp()), "LimitExceededException", 429);
     expect((await signIn(app, other.email, other.password, ip)).status).toBe(200);
     app.clock.advance(MINUTE);
+  });
+});
+
+describe("audit log", () => {
+  it("logs every authentication event with user id and IP, never the password", async () => {
+    const u = await confirmedAccount(app);
+    const [row] = await app.ctx.db.select().from(users).where(eq(users.email, u.email));
+    const info = vi.spyOn(app.ctx.log, "info");
+    const ip = freshIp();
+    await signIn(app, u.email, "Fel1234567", ip);
+    await signIn(app, u.email, u.password, ip);
+    await signIn(app, uniqueEmail(), "Okand12345", ip);
+    for (let i = 0; i < 5; i++) await signIn(app, u.email, "Fel1234567", ip);
+    await signIn(app, u.email, u.password, ip);
+
+    const events = info.mock.calls
+      .map(([entry]) => entry as unknown as Record<string, unknown>)
+      .filter((entry) => typeof entry === "object" && entry !== null && "audit" in entry);
+    expect(events.map((e) => e.audit)).toEqual([
+      "sign_in_failed",
+      "sign_in",
+      "sign_in_failed",
+      "sign_in_failed",
+      "sign_in_failed",
+      "sign_in_failed",
+      "sign_in_failed",
+      "lockout",
+      "sign_in_locked",
+    ]);
+    for (const e of events) expect(e.ip).toBe(ip);
+    expect(events.filter((e) => e.userId === row.id)).toHaveLength(8);
+    // Fastify's own request lines go through pino's serializers (method, URL, address: never the body).
+    const logged = JSON.stringify(events);
+    for (const secret of [u.password, "Fel1234567", "Okand12345", row.passwordHash]) expect(logged).not.toContain(secret);
   });
 });

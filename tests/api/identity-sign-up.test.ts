@@ -86,7 +86,12 @@ describe("POST /api/auth/sign-up", () => {
     const body = signUpBody();
     const results = await concurrently(6, () => req(app, "POST", "/api/auth/sign-up", { body }));
     expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
-    expect(await app.ctx.db.select().from(users).where(eq(users.email, String(body.email)))).toHaveLength(1);
+    expect(
+      await app.ctx.db
+        .select()
+        .from(users)
+        .where(eq(users.email, String(body.email))),
+    ).toHaveLength(1);
   });
 
   it.each([
@@ -279,6 +284,24 @@ describe("POST /api/auth/resend-code", () => {
     expect(Number(res.headers["retry-after"])).toBeGreaterThan(0);
     // Another address is not held back by this one.
     expect((await resend(uniqueEmail(), freshIp())).status).toBe(200);
+  });
+
+  it("does not take the client address from X-Forwarded-For (the server trusts no proxy unless told)", async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 5; i++) {
+      const res = await req(app, "POST", "/api/auth/resend-code", {
+        body: { email: uniqueEmail() },
+        ip,
+        headers: { "x-forwarded-for": `192.0.2.${i + 1}` },
+      });
+      expect(res.status).toBe(200);
+    }
+    const res = await req(app, "POST", "/api/auth/resend-code", {
+      body: { email: uniqueEmail() },
+      ip,
+      headers: { "x-forwarded-for": "198.51.100.7" },
+    });
+    expectCleanError(res, "LimitExceededException", 429);
   });
 
   it("holds the limit when many requests arrive at once", async () => {

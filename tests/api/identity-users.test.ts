@@ -32,8 +32,7 @@ async function signedIn(overrides: Record<string, unknown> = {}) {
   return { ...u, ...(await session(app, u.email, u.password)) };
 }
 
-const lookup = (token: string | undefined, email: string) =>
-  req(app, "GET", `/api/user/${encodeURIComponent(email)}`, { token });
+const lookup = (token: string | undefined, email: string) => req(app, "GET", `/api/user/${encodeURIComponent(email)}`, { token });
 const invite = (token: string | undefined, body: Record<string, unknown>) => req(app, "POST", "/api/user", { token, body });
 const complete = (sessionToken: string, newPassword: string) =>
   req(app, "POST", "/api/auth/complete-new-password", { body: { session: sessionToken, newPassword } });

@@ -382,3 +382,53 @@ describe("an EVENT availability", () => {
     await page.context().close();
   });
 });
+
+describe("a volunteer saved over someone else's change", () => {
+  it("is refused with the conflict message; the save button is disabled on the click and enabled again after", async () => {
+    const owner = await createAccount(product);
+    const session = await fetch(`${product.url}/api/auth/sign-in`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: owner.email, password: owner.password }),
+    });
+    const { accessToken } = (await session.json()) as { accessToken: string };
+    const headers = { "content-type": "application/json", authorization: `Bearer ${accessToken}` };
+    const created = await fetch(`${product.url}/api/groups`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({
+        name: "Konfliktgruppen",
+        organizationNumber: "802000-1239",
+        organizationName: "IK Konflikt",
+        municipality: "0180",
+        numberOfMembers: 5,
+        ages: ["15"],
+        volunteers: [{ name: "Kim Berg", email: "kim@example.se", phone: "0701234567", age: 15 }],
+      }),
+    });
+    const group = (await created.json()) as { id: string; version: number };
+
+    const page = await newPage(browser);
+    await signIn(page, product, owner.email, owner.password);
+    await page.goto(`${product.url}/my-pages/volunteers/${group.id}/volunteers`);
+    await poll(() => page.getByText("Kim Berg, 15").isVisible()).toBe(true);
+    // Another contact (here: the same user elsewhere) saves in the meantime.
+    const current = (await (await fetch(`${product.url}/api/groups/${group.id}`, { headers })).json()) as Record<string, unknown>;
+    const other = await fetch(`${product.url}/api/groups/${group.id}`, {
+      method: "PUT",
+      headers,
+      body: JSON.stringify({ ...current, numberOfMembers: 6 }),
+    });
+    expect(other.status).toBe(200);
+
+    await page.getByRole("button", { name: "Ändra Kim Berg" }).click();
+    await dialog(page).locator('[name="age"]').fill("16");
+    const save = dialog(page).getByRole("button", { name: texts.sv.saveVolunteer });
+    await save.click();
+    expect(await save.isDisabled()).toBe(true);
+    await poll(() => dialog(page).getByRole("alert").innerText()).toContain("Någon annan har ändrat detta under tiden");
+    await poll(() => save.isDisabled()).toBe(false);
+    await expectNoAxeViolations(page, "volunteer conflict");
+    await page.context().close();
+  });
+});

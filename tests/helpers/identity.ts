@@ -43,6 +43,7 @@ export interface ReqOptions {
 }
 
 /** One call through app.inject, with control over the raw body, content type and client address. */
+// biome-ignore lint/suspicious/noExplicitAny: answers are JSON of every shape; tests read what they expect
 export async function req<T = any>(
   app: App,
   method: InjectOptions["method"],
@@ -115,7 +116,7 @@ export async function nthMail(
   address: string,
   n: number,
   subject?: string | RegExp,
-  ms = 10_000,
+  ms = 15_000,
 ): Promise<SunkMail> {
   await sink.waitFor(address, () => mailsTo(sink, address, subject).length >= n, ms);
   return mailsTo(sink, address, subject)[n - 1];

@@ -184,13 +184,13 @@ export async function signIn(ctx: Ctx, email: string, password: string, meta: Re
   const attempt = await inTx(ctx, async (tx) => {
     const row = await repo.findUserForUpdate(tx, user.id);
     if (!row) throw new AppError("UserNotFoundException", "User does not exist");
-    if (row.lockedUntil && row.lockedUntil > now) return { lockedUntil: row.lockedUntil };
+    if (row.lockedUntil && row.lockedUntil > now) return { locked: true as const, lockedUntil: row.lockedUntil };
     const failures = row.failedSignIns + 1;
     const lock = lockSeconds(failures);
     await repo.updateUser(tx, user.id, { failedSignIns: failures, lockedUntil: lock ? later(now, lock) : null }, now);
-    return { failures, lock };
+    return { locked: false as const, failures, lock };
   });
-  if ("lockedUntil" in attempt) {
+  if (attempt.locked) {
     audit(ctx, "sign_in_locked", meta, user.id);
     throw new AppError(
       "LimitExceededException",

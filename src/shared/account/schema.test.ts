@@ -132,7 +132,13 @@ describe("add-user form (spec 01 §5)", () => {
 });
 
 describe("POST /api/user body", () => {
-  const body = { email: "kalle@example.se", firstName: "Kalle", lastName: "Karlsson", phoneNumber: "+46701234567", type: "contact" };
+  const body = {
+    email: "kalle@example.se",
+    firstName: "Kalle",
+    lastName: "Karlsson",
+    phoneNumber: "+46701234567",
+    type: "contact",
+  };
 
   it("accepts a country-code prefixed number", () => {
     expect(fieldErrors(newUserBody, body)).toEqual({});

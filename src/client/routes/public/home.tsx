@@ -1,4 +1,4 @@
-import { Box, Button, Container, Group, SimpleGrid, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
+import { Box, Button, Container, Group, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -102,7 +102,7 @@ function SignedInHome({ firstName }: { firstName: string }) {
         <Stack gap="lg">
           <Title order={1}>{greeting}</Title>
           <Text className={classes.heroLead}>{t("public.home.signedInLead")}</Text>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" maw={760} mt="sm">
+          <div className={classes.areaLinks}>
             <Link to="/my-pages/events" className={classes.areaLink}>
               <span className={classes.areaKicker}>{t("public.home.organizerKicker")}</span>
               <span className={classes.areaLinkTitle}>{t("public.home.myEvents")}</span>
@@ -117,7 +117,7 @@ function SignedInHome({ firstName }: { firstName: string }) {
                 {t("public.home.myGroupsText")}
               </Text>
             </Link>
-          </SimpleGrid>
+          </div>
         </Stack>
       </Container>
     </Box>

@@ -1,4 +1,4 @@
-import { Alert, Button, Stack, Text } from "@mantine/core";
+import { Alert, Button, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { EventView } from "#shared/events/schema";
@@ -36,6 +36,9 @@ export function ConfirmEvent({ event }: { event: EventView }) {
   }
   return (
     <Stack gap="md" maw={720}>
+      <Title order={2} size="h3">
+        {t("events.confirm.title")}
+      </Title>
       <Text>{t("events.confirm.intro")}</Text>
       <Text>{t("events.confirm.fee")}</Text>
       {event.stations.length === 0 && (
