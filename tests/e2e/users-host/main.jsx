@@ -5,6 +5,7 @@ import { ModalsProvider } from "@mantine/modals";
 import { StrictMode, useState } from "react";
 import { createRoot } from "react-dom/client";
 import { setAccessToken } from "../../../src/client/app/api.ts";
+import { AuthProvider } from "../../../src/client/app/auth.tsx";
 import { cssVariablesResolver, theme } from "../../../src/client/app/theme.ts";
 import { ContactPersonsField, UserEmailField } from "../../../src/client/features/users/index.ts";
 
@@ -38,9 +39,11 @@ if (root)
   createRoot(root).render(
     <StrictMode>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-        <ModalsProvider>
-          <Host />
-        </ModalsProvider>
+        <AuthProvider>
+          <ModalsProvider>
+            <Host />
+          </ModalsProvider>
+        </AuthProvider>
       </MantineProvider>
     </StrictMode>,
   );

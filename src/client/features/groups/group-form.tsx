@@ -175,7 +175,6 @@ export function GroupForm({ initial, lockedEmails = [], submitLabel, onSubmit, a
         <Fieldset
           legend={t("groups.fields.contactPersons")}
           variant="unstyled"
-          className={classes.contacts}
           styles={{ legend: { fontWeight: 600, fontSize: "var(--mantine-font-size-sm)", marginBottom: 6 } }}
         >
           <ContactPersonsField

@@ -2,6 +2,7 @@ import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, TextInput } from 
 import { type KeyboardEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { email as emailSchema } from "#shared/validation";
+import { useAuth } from "../../app/auth.tsx";
 import { apiErrorText } from "../../components/form.ts";
 import { type InviteType, openAddUserModal } from "./add-user-modal.tsx";
 import { lookupUser } from "./api.ts";
@@ -31,6 +32,7 @@ const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLow
  * an e-mail field and an add button. An unknown address opens the add-user modal, which invites the person.
  */
 export function ContactPersonsField({ value, onChange, lockedEmails = [], inviteType, disabled }: Props) {
+  const me = useAuth().user?.email;
   const { t } = useTranslation();
   const [email, setEmail] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -97,8 +99,8 @@ export function ContactPersonsField({ value, onChange, lockedEmails = [], invite
                       <Text fw={600} size="sm">
                         {person.name}
                       </Text>
-                      {locked && (
-                        <Badge size="xs" variant="outline">
+                      {me && same(me, person.email) && (
+                        <Badge size="xs" variant="outline" color="teal.9">
                           {t("users.contacts.you")}
                         </Badge>
                       )}
