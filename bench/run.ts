@@ -61,17 +61,26 @@ async function measure(database: string, env: Record<string, string>): Promise<R
     await run({ url: `${base}/bench/bare`, connections: 10, duration: 1 }); // warm-up
     rows.push(row("GET /bench/bare (baseline)", await get("/bench/bare")));
     rows.push(row("GET /api/health", await get("/api/health")));
-    rows.push(row("GET /api/auth/me", await get("/api/auth/me", { authorization: `Bearer ${accessToken}` })));
+    const auth = { authorization: `Bearer ${accessToken}` };
+    rows.push(row("GET /api/auth/me", await get("/api/auth/me", auth)));
+    rows.push(row("GET /api/events/{id} (50 stations)", await get(`/api/events/${info.eventId}`, auth)));
+    rows.push(row("GET /api/events/summaries (200 events)", await get("/api/events/summaries", auth)));
 
-    // Sign-in under 20 concurrent users, with health probes alongside: hashing must not starve the API.
+    // Sign-in by 20 users at once (one connection each), with health probes alongside: hashing must not
+    // starve the rest of the API.
+    let next = 0;
     const [signIns, healthUnderLoad] = await Promise.all([
       run({
         url: `${base}/api/auth/sign-in`,
-        method: "POST",
         connections: 20,
         duration: DURATION,
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ email: info.email, password: info.password }),
+        requests: [
+          {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            setupRequest: (req) => ({ ...req, body: JSON.stringify({ email: `bench-${next++ % 20}@example.se`, password: info.password }) }),
+          },
+        ],
       }),
       run({ url: `${base}/api/health`, connections: 5, duration: DURATION }),
     ]);

@@ -1,6 +1,10 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { eventForm } from "#shared/events/schema";
+import { addDays } from "#shared/events/rules";
+import { stockholmToday } from "#shared/validation";
 import type { Ctx } from "../src/server/context.ts";
 import { users } from "../src/server/db/schema.ts";
+import { createEvent } from "../src/server/features/events/service.ts";
 
 export const BENCH_PASSWORD = "Benchmark1";
 const USERS = 1000;
@@ -18,6 +22,61 @@ export async function seed(ctx: Ctx) {
     emailVerified: true,
   }));
   for (let i = 0; i < rows.length; i += 200) await ctx.db.insert(users).values(rows.slice(i, i + 200));
+  const eventId = await seedEvents(ctx);
   await ctx.db.execute(sql`ANALYZE`);
-  return { users: USERS, email: "bench-0@example.se", password: BENCH_PASSWORD };
+  return { users: USERS, email: "bench-0@example.se", password: BENCH_PASSWORD, eventId };
+}
+
+const EVENTS = 200;
+const STATIONS = 50;
+
+/** bench-0 gets 200 events (for the summaries list); the first one has 50 stations (for the event read). */
+async function seedEvents(ctx: Ctx): Promise<string> {
+  const [actor] = await ctx.db.select().from(users).where(eq(users.email, "bench-0@example.se"));
+  const today = stockholmToday(ctx.clock.now());
+  let first = "";
+  for (let i = 0; i < EVENTS; i++) {
+    const date = addDays(today, 10 + (i % 300));
+    const stations =
+      i === 0
+        ? Array.from({ length: STATIONS }, (_, n) => ({
+            name: `Station ${n + 1}`,
+            description: "Vätskekontroll längs banan",
+            start: `${date}T08:00`,
+            end: `${date}T18:00`,
+            municipality: "0180",
+            markerLocation: `Kilometer ${n + 1}`,
+            markerCoordinates: { lat: 59.3 + n / 1000, lng: 18.0 + n / 1000 },
+            teamLeaderEmail: "",
+            officialQuantity: 10,
+            officialMiniumumAge: 15,
+            skills: [],
+            paymentType: "PERPERSON",
+            currency: "SEK",
+            groupPayment: null,
+            paymentAdult: 300,
+            paymentChild: 200,
+          }))
+        : [];
+    const body = eventForm(() => ctx.clock.now()).parse({
+      name: `Benchloppet ${i + 1}`,
+      date,
+      startTime: "09:00",
+      city: "Stockholm",
+      included: [],
+      shirtSizes: [],
+      foodOptions: [],
+      substitute: false,
+      organizerNumber: "802000-1234",
+      organizerName: "Bench IF",
+      organizerWebsite: "",
+      organizerEmail: "",
+      invoiceAddress: "",
+      contactPersons: [],
+      stations,
+    });
+    const view = await createEvent(ctx, actor, body);
+    if (i === 0) first = view.id;
+  }
+  return first;
 }
