@@ -6,6 +6,12 @@ import { createInterface } from "node:readline";
 import autocannon from "autocannon";
 import pg from "pg";
 
+interface SeedInfo {
+  email: string;
+  password: string;
+  eventId: string;
+}
+
 interface Row {
   database: string;
   scenario: string;
@@ -18,8 +24,11 @@ interface Row {
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 
-async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; port: number; info: any }> {
-  const child = spawn("node", ["--import", "tsx", "bench/server.ts"], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
+async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; port: number; info: SeedInfo }> {
+  const child = spawn("node", ["--import", "tsx", "bench/server.ts"], {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   const lines = createInterface({ input: child.stdout! });
   for await (const line of lines) {
     if (line.startsWith("READY ")) {
@@ -78,7 +87,10 @@ async function measure(database: string, env: Record<string, string>): Promise<R
           {
             method: "POST",
             headers: { "content-type": "application/json" },
-            setupRequest: (req) => ({ ...req, body: JSON.stringify({ email: `bench-${next++ % 20}@example.se`, password: info.password }) }),
+            setupRequest: (req) => ({
+              ...req,
+              body: JSON.stringify({ email: `bench-${next++ % 20}@example.se`, password: info.password }),
+            }),
           },
         ],
       }),
@@ -118,4 +130,14 @@ else console.log("PostgreSQL not reachable: measuring the embedded database only
 results.push(...(await measure("PGlite", { DATABASE_URL: "" })));
 
 console.log(`\nBemanna API benchmark (${DURATION} s per scenario, autocannon, 50 connections unless noted)\n`);
-console.table(results.map((r) => ({ database: r.database, scenario: r.scenario, "req/s": r.reqPerSec, "p50 ms": r.p50, "p99 ms": r.p99, "vs bare": r.ratio, errors: r.errors })));
+console.table(
+  results.map((r) => ({
+    database: r.database,
+    scenario: r.scenario,
+    "req/s": r.reqPerSec,
+    "p50 ms": r.p50,
+    "p99 ms": r.p99,
+    "vs bare": r.ratio,
+    errors: r.errors,
+  })),
+);

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
-import { eventForm } from "#shared/events/schema";
 import { addDays } from "#shared/events/rules";
+import { eventForm } from "#shared/events/schema";
 import { stockholmToday } from "#shared/validation";
 import type { Ctx } from "../src/server/context.ts";
 import { users } from "../src/server/db/schema.ts";

@@ -8,7 +8,12 @@ import { loadConfig } from "../src/server/config.ts";
 import { openPglite, openPostgres } from "../src/server/db/client.ts";
 import { seed } from "./seed.ts";
 
-const config = loadConfig({ ...process.env, LOG_LEVEL: "warn", NODE_ENV: "production", JWT_SECRET: "bench-secret-bench-secret-bench-secret-0123" });
+const config = loadConfig({
+  ...process.env,
+  LOG_LEVEL: "warn",
+  NODE_ENV: "production",
+  JWT_SECRET: "bench-secret-bench-secret-bench-secret-0123",
+});
 const database = config.DATABASE_URL
   ? await openPostgres(config.DATABASE_URL)
   : await openPglite(path.join(mkdtempSync(path.join(tmpdir(), "bemanna-bench-")), "db"));

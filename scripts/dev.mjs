@@ -2,7 +2,10 @@
 import { spawn } from "node:child_process";
 
 const children = [
-  spawn("node", ["--import", "tsx", "--watch", "src/server/main.ts"], { stdio: "inherit", env: { ...process.env, PUBLIC_URL: "http://localhost:5173" } }),
+  spawn("node", ["--import", "tsx", "--watch", "src/server/main.ts"], {
+    stdio: "inherit",
+    env: { ...process.env, PUBLIC_URL: "http://localhost:5173" },
+  }),
   spawn("npx", ["vite"], { stdio: "inherit" }),
 ];
 const stop = () => {

@@ -194,6 +194,28 @@ describe("POST /api/events", () => {
     expect(byName.D).toMatchObject({ currency: null, groupPayment: null, paymentAdult: null, paymentChild: null });
   });
 
+  it("takes the substitute box as the spec's form sends it ('active') as well as a boolean", async () => {
+    for (const [sent, kept] of [
+      ["active", true],
+      ["", false],
+      [true, true],
+      [false, false],
+    ] as const) {
+      const res = await call(app.server, "POST", "/api/events", {
+        token: owner.token,
+        body: eventBody(app, { substitute: sent }),
+      });
+      expect(res.status).toBe(201);
+      expect(res.body.substitute).toBe(kept);
+    }
+    const bad = await call(app.server, "POST", "/api/events", {
+      token: owner.token,
+      body: eventBody(app, { substitute: "yes" }),
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields.substitute).toBe("validation.oneOf");
+  });
+
   it("answers 401 without a token, before looking at the body", async () => {
     const res = await call(app.server, "POST", "/api/events", { body: {} });
     expect(res.status).toBe(401);

@@ -134,7 +134,7 @@ export async function confirmSignUp(ctx: Ctx, email: string, code: string, meta:
   return {};
 }
 
-async function limitCodeMails(ctx: Ctx, tx: Tx, scope: string, email: string, meta: RequestMeta, now: Date) {
+async function limitCodeMails(tx: Tx, scope: string, email: string, meta: RequestMeta, now: Date) {
   await hitLimit(tx, `${scope}:ip:${meta.ip}`, CODE_MAILS_PER_HOUR, HOUR, now);
   await hitLimit(tx, `${scope}:account:${email}`, CODE_MAILS_PER_HOUR, HOUR, now);
 }
@@ -143,7 +143,7 @@ async function limitCodeMails(ctx: Ctx, tx: Tx, scope: string, email: string, me
 export async function resendCode(ctx: Ctx, email: string, meta: RequestMeta) {
   const now = ctx.clock.now();
   // The limit is counted even when the request then fails, so it runs in its own transaction.
-  await inTx(ctx, (tx) => limitCodeMails(ctx, tx, "resend", email, meta, now));
+  await inTx(ctx, (tx) => limitCodeMails(tx, "resend", email, meta, now));
   await inTx(ctx, async (tx) => {
     const user = await repo.findUserByEmail(tx, email);
     if (user?.status === "UNCONFIRMED") await sendCode(ctx, tx, user, "signUp", now);
@@ -304,7 +304,7 @@ export async function authenticate(ctx: Ctx, accessToken: string) {
 
 export async function forgotPassword(ctx: Ctx, email: string, meta: RequestMeta) {
   const now = ctx.clock.now();
-  await inTx(ctx, (tx) => limitCodeMails(ctx, tx, "forgot", email, meta, now));
+  await inTx(ctx, (tx) => limitCodeMails(tx, "forgot", email, meta, now));
   await inTx(ctx, async (tx) => {
     const user = await repo.findUserByEmail(tx, email);
     if (!user) throw new AppError("UserNotFoundException", "User does not exist");

@@ -11,14 +11,7 @@ import { type MailKind, renderMail } from "./templates.ts";
 export const MAIL_JOB = "mail.send";
 
 /** Stores the mail and its delivery job in the caller's transaction: a mail is never lost, never early. */
-export async function queueMail(
-  tx: Tx,
-  now: Date,
-  to: string,
-  kind: MailKind,
-  lang: Language,
-  values: Record<string, string>,
-) {
+export async function queueMail(tx: Tx, now: Date, to: string, kind: MailKind, lang: Language, values: Record<string, string>) {
   const rendered = renderMail(kind, lang, values);
   const [row] = await tx
     .insert(mails)

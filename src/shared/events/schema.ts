@@ -177,7 +177,11 @@ const eventShape = {
     .array(z.enum(FOOD_OPTIONS, { error: msg.oneOf }))
     .max(FOOD_OPTIONS.length)
     .default([]),
-  substitute: z.boolean().default(false),
+  // The spec's form sends the ticked box as "active"; JSON clients send a boolean. Both mean the same.
+  substitute: z
+    .union([z.boolean(), z.literal("active"), z.literal(""), z.null()], { error: msg.oneOf })
+    .transform((v) => v === true || v === "active")
+    .default(false),
   organizerNumber: organisationNumberFormat(),
   organizerName: requiredText().max(250, { error: msg.max250 }),
   organizerWebsite: optionalText(),

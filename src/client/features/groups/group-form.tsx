@@ -9,7 +9,6 @@ import { NO_SPORT, OTHER_SPORT, SPORT_IDS, sportLabelId } from "#shared/groups/s
 import { apiErrorText, apiFieldErrors, zodValidate } from "../../components/form.ts";
 import { ContactPersonsField } from "../users/index.ts";
 import type { GroupPayload } from "./api.ts";
-import classes from "./groups.module.css";
 
 export interface GroupFormValues {
   name: string;

@@ -13,7 +13,7 @@ const groupIdParams = z.object({ groupId: z.string().max(64) });
 
 export async function groupRoutes(app: FastifyInstance, ctx: Ctx) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const auth = { preHandler: requireUser(ctx) };
+  const auth = { onRequest: requireUser(ctx) };
 
   r.get("/api/groups/summaries", auth, async (request) => groups.listSummaries(ctx, actorOf(request)));
 

@@ -177,7 +177,7 @@ export function EventForm({ event, onSaved, withNext }: Props) {
             name="substitute"
             value="active"
             label={t("events.form.substitute")}
-            checked={v.substitute ?? false}
+            checked={v.substitute === true || v.substitute === "active"}
             onChange={(e) => form.setFieldValue("substitute", e.currentTarget.checked)}
           />
         </Fieldset>
