@@ -1,60 +1,52 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { TestApp } from "../helpers/app.ts";
+import { describe, expect, it, vi } from "vitest";
 import { HOUR, MINUTE, SECOND } from "../helpers/clock.ts";
 import { uniqueEmail } from "../helpers/factories.ts";
 import {
   confirmedAccount,
   expectCleanError,
   freshIp,
+  mailingAppForFile,
   mailsTo,
   nthMail,
   req,
   session,
   signIn,
   signUpWithCode,
-  startMailingApp,
+  wrongCode,
 } from "../helpers/identity.ts";
-import { codeIn, type SmtpSink } from "../helpers/smtp-sink.ts";
+import { codeIn } from "../helpers/smtp-sink.ts";
 
-let app: TestApp;
-let sink: SmtpSink;
-let close: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ app, sink, close } = await startMailingApp());
-});
-afterAll(() => close());
+const file = mailingAppForFile();
 
 const NEW_PASSWORD = "NyttLosen2";
 const RESET = "Återställ ditt lösenord på Bemanna";
-const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
-const forgot = (email: string, ip = freshIp()) => req(app, "POST", "/api/auth/forgot-password", { body: { email }, ip });
+const forgot = (email: string, ip = freshIp()) => req(file.app, "POST", "/api/auth/forgot-password", { body: { email }, ip });
 const reset = (email: string, code: string, newPassword = NEW_PASSWORD) =>
-  req(app, "POST", "/api/auth/confirm-forgot-password", { body: { email, code, newPassword }, ip: freshIp() });
-const me = (token: string) => req(app, "GET", "/api/auth/me", { token });
+  req(file.app, "POST", "/api/auth/confirm-forgot-password", { body: { email, code, newPassword }, ip: freshIp() });
+const me = (token: string) => req(file.app, "GET", "/api/auth/me", { token });
 
 /** Asks for a reset code and reads it from the mail. */
 async function resetCode(email: string): Promise<string> {
-  const before = mailsTo(sink, email, RESET).length;
+  const before = mailsTo(file.sink, email, RESET).length;
   const res = await forgot(email);
   expect(res.status).toBe(200);
-  return codeIn(await nthMail(sink, email, before + 1, RESET));
+  return codeIn(await nthMail(file.sink, email, before + 1, RESET));
 }
 
 describe("POST /api/auth/forgot-password", () => {
   it("answers 200 {} and mails a code", async () => {
-    const u = await confirmedAccount(app);
+    const u = await confirmedAccount(file.app);
     const res = await forgot(u.email);
     expect(res).toMatchObject({ status: 200, body: {} });
-    const mail = await nthMail(sink, u.email, 1, RESET);
+    const mail = await nthMail(file.sink, u.email, 1, RESET);
     expect(mail.text).toContain("Din kod:");
     expect(codeIn(mail)).toMatch(/^\d{6}$/);
   });
 
   it("takes the e-mail trimmed and in any case", async () => {
-    const u = await confirmedAccount(app);
+    const u = await confirmedAccount(file.app);
     expect((await forgot(`  ${u.email.toUpperCase()}  `)).status).toBe(200);
-    await nthMail(sink, u.email, 1, RESET);
+    await nthMail(file.sink, u.email, 1, RESET);
   });
 
   it("answers UserNotFoundException 404 for an unknown address", async () => {
@@ -62,13 +54,13 @@ describe("POST /api/auth/forgot-password", () => {
   });
 
   it("answers InvalidParameterException 400 when the address is not verified, and mails nothing", async () => {
-    const u = await signUpWithCode(app, sink);
+    const u = await signUpWithCode(file.app, file.sink);
     const res = await forgot(u.email);
     expectCleanError(res, "InvalidParameterException", 400);
     expect(res.body.message).toMatch(/verified/);
     // The marker mail to someone else shows the worker had its chance.
-    await signUpWithCode(app, sink);
-    expect(mailsTo(sink, u.email, RESET)).toHaveLength(0);
+    await signUpWithCode(file.app, file.sink);
+    expect(mailsTo(file.sink, u.email, RESET)).toHaveLength(0);
   });
 
   it("answers InvalidParameterException for a malformed address", async () => {
@@ -76,22 +68,22 @@ describe("POST /api/auth/forgot-password", () => {
   });
 
   it("allows 5 per hour per account, then LimitExceededException 429 with Retry-After", async () => {
-    const u = await confirmedAccount(app);
+    const u = await confirmedAccount(file.app);
     for (let i = 0; i < 5; i++) expect((await forgot(u.email, freshIp())).status).toBe(200);
     const res = await forgot(u.email, freshIp());
     expectCleanError(res, "LimitExceededException", 429);
     const retryAfter = Number(res.headers["retry-after"]);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(3600);
-    await nthMail(sink, u.email, 5, RESET);
-    expect(mailsTo(sink, u.email, RESET)).toHaveLength(5);
-    app.clock.advance(HOUR + SECOND);
+    await nthMail(file.sink, u.email, 5, RESET);
+    expect(mailsTo(file.sink, u.email, RESET)).toHaveLength(5);
+    file.app.clock.advance(HOUR + SECOND);
     expect((await forgot(u.email, freshIp())).status).toBe(200);
   });
 
   it("allows 5 per hour per IP, whoever is asked for, then LimitExceededException", async () => {
     const ip = freshIp();
-    const accounts = await Promise.all(Array.from({ length: 6 }, () => confirmedAccount(app)));
+    const accounts = await Promise.all(Array.from({ length: 6 }, () => confirmedAccount(file.app)));
     for (const a of accounts.slice(0, 5)) expect((await forgot(a.email, ip)).status).toBe(200);
     expectCleanError(await forgot(accounts[5].email, ip), "LimitExceededException", 429);
     // Unknown addresses count as well: probing for accounts is limited too.
@@ -104,42 +96,42 @@ describe("POST /api/auth/forgot-password", () => {
 
 describe("POST /api/auth/confirm-forgot-password", () => {
   it("sets the new password: the old one stops working, the new one works", async () => {
-    const u = await confirmedAccount(app);
+    const u = await confirmedAccount(file.app);
     const code = await resetCode(u.email);
     const res = await reset(u.email, code);
     expect(res).toMatchObject({ status: 200, body: {} });
-    expectCleanError(await signIn(app, u.email, u.password), "NotAuthorizedException", 401);
-    expect((await signIn(app, u.email, NEW_PASSWORD)).status).toBe(200);
+    expectCleanError(await signIn(file.app, u.email, u.password), "NotAuthorizedException", 401);
+    expect((await signIn(file.app, u.email, NEW_PASSWORD)).status).toBe(200);
   });
 
   it("revokes every session of the user and their access tokens", async () => {
-    const u = await confirmedAccount(app);
-    const laptop = await session(app, u.email, u.password);
-    const phone = await session(app, u.email, u.password);
-    const other = await confirmedAccount(app);
-    const bystander = await session(app, other.email, other.password);
+    const u = await confirmedAccount(file.app);
+    const laptop = await session(file.app, u.email, u.password);
+    const phone = await session(file.app, u.email, u.password);
+    const other = await confirmedAccount(file.app);
+    const bystander = await session(file.app, other.email, other.password);
 
     expect((await reset(u.email, await resetCode(u.email))).status).toBe(200);
     for (const s of [laptop, phone]) {
       expectCleanError(await me(s.token), "Unauthorized", 401);
-      expectCleanError(await req(app, "POST", "/api/auth/refresh", { cookie: s.cookie }), "Unauthorized", 401);
+      expectCleanError(await req(file.app, "POST", "/api/auth/refresh", { cookie: s.cookie }), "Unauthorized", 401);
     }
     expect((await me(bystander.token)).status).toBe(200);
   });
 
   it("lifts a lockout", async () => {
-    const u = await confirmedAccount(app);
-    for (let i = 0; i < 8; i++) await signIn(app, u.email, "Fel1234567");
-    expectCleanError(await signIn(app, u.email, u.password), "LimitExceededException", 429);
+    const u = await confirmedAccount(file.app);
+    for (let i = 0; i < 8; i++) await signIn(file.app, u.email, "Fel1234567");
+    expectCleanError(await signIn(file.app, u.email, u.password), "LimitExceededException", 429);
     expect((await reset(u.email, await resetCode(u.email))).status).toBe(200);
-    expect((await signIn(app, u.email, NEW_PASSWORD)).status).toBe(200);
+    expect((await signIn(file.app, u.email, NEW_PASSWORD)).status).toBe(200);
   });
 
   it("answers CodeMismatchException for a wrong code and changes nothing", async () => {
-    const u = await confirmedAccount(app);
+    const u = await confirmedAccount(file.app);
     const code = await resetCode(u.email);
-    expectCleanError(await reset(u.email, wrong(code)), "CodeMismatchException", 400);
-    expect((await signIn(app, u.email, u.password)).status).toBe(200);
+    expectCleanError(await reset(u.email, wrongCode(code)), "CodeMismatchException", 400);
+    expect((await signIn(file.app, u.email, u.password)).status).toBe(200);
   });
 
   it("answers CodeMismatchException for an unknown address, so it reveals no accounts", async () => {
@@ -147,49 +139,49 @@ describe("POST /api/auth/confirm-forgot-password", () => {
   });
 
   it("answers ExpiredCodeException without a code asked for", async () => {
-    const u = await confirmedAccount(app);
+    const u = await confirmedAccount(file.app);
     expectCleanError(await reset(u.email, "123456"), "ExpiredCodeException", 400);
   });
 
   it("keeps the code valid for 1 hour and no longer", async () => {
-    const a = await confirmedAccount(app);
-    const b = await confirmedAccount(app);
+    const a = await confirmedAccount(file.app);
+    const b = await confirmedAccount(file.app);
     const codeA = await resetCode(a.email);
     const codeB = await resetCode(b.email);
-    app.clock.advance(HOUR - MINUTE);
+    file.app.clock.advance(HOUR - MINUTE);
     expect((await reset(a.email, codeA)).status).toBe(200);
-    app.clock.advance(2 * MINUTE);
+    file.app.clock.advance(2 * MINUTE);
     expectCleanError(await reset(b.email, codeB), "ExpiredCodeException", 400);
-    expect((await signIn(app, b.email, b.password)).status).toBe(200);
+    expect((await signIn(file.app, b.email, b.password)).status).toBe(200);
   });
 
   it("uses a code once", async () => {
-    const u = await confirmedAccount(app);
+    const u = await confirmedAccount(file.app);
     const code = await resetCode(u.email);
     expect((await reset(u.email, code)).status).toBe(200);
     const again = await reset(u.email, code, "TredjeLosen3");
     expect(again.status).toBe(400);
     expect(["ExpiredCodeException", "CodeMismatchException"]).toContain(again.body.code);
-    expect((await signIn(app, u.email, NEW_PASSWORD)).status).toBe(200);
+    expect((await signIn(file.app, u.email, NEW_PASSWORD)).status).toBe(200);
   });
 
   it("applies whole or not at all: a failure on the way leaves the code and the password as they were", async () => {
-    const u = await confirmedAccount(app);
+    const u = await confirmedAccount(file.app);
     const code = await resetCode(u.email);
-    const hash = vi.spyOn(app.ctx.hasher, "hash").mockRejectedValueOnce(new Error("out of memory"));
+    const hash = vi.spyOn(file.app.ctx.hasher, "hash").mockRejectedValueOnce(new Error("out of memory"));
     try {
       expectCleanError(await reset(u.email, code), "InternalError", 500);
     } finally {
       hash.mockRestore();
     }
-    expect((await signIn(app, u.email, u.password)).status).toBe(200);
+    expect((await signIn(file.app, u.email, u.password)).status).toBe(200);
     expect((await reset(u.email, code)).status).toBe(200);
-    expect((await signIn(app, u.email, NEW_PASSWORD)).status).toBe(200);
+    expect((await signIn(file.app, u.email, NEW_PASSWORD)).status).toBe(200);
   });
 
   it("logs the reset with user id and IP, never the code or the passwords", async () => {
-    const u = await confirmedAccount(app);
-    const info = vi.spyOn(app.ctx.log, "info");
+    const u = await confirmedAccount(file.app);
+    const info = vi.spyOn(file.app.ctx.log, "info");
     try {
       const code = await resetCode(u.email);
       expect((await reset(u.email, code)).status).toBe(200);
@@ -209,7 +201,7 @@ describe("POST /api/auth/confirm-forgot-password", () => {
   });
 
   it("a new code replaces the earlier one", async () => {
-    const u = await confirmedAccount(app);
+    const u = await confirmedAccount(file.app);
     const first = await resetCode(u.email);
     const second = await resetCode(u.email);
     if (first !== second) expectCleanError(await reset(u.email, first), "CodeMismatchException", 400);
@@ -217,11 +209,11 @@ describe("POST /api/auth/confirm-forgot-password", () => {
   });
 
   it("kills a code after 5 wrong tries: then LimitExceededException even with the right code", async () => {
-    const u = await confirmedAccount(app);
+    const u = await confirmedAccount(file.app);
     const code = await resetCode(u.email);
-    for (let i = 0; i < 5; i++) expectCleanError(await reset(u.email, wrong(code)), "CodeMismatchException", 400);
+    for (let i = 0; i < 5; i++) expectCleanError(await reset(u.email, wrongCode(code)), "CodeMismatchException", 400);
     expectCleanError(await reset(u.email, code), "LimitExceededException", 429);
-    expect((await signIn(app, u.email, u.password)).status).toBe(200);
+    expect((await signIn(file.app, u.email, u.password)).status).toBe(200);
   });
 
   it.each([
@@ -231,7 +223,7 @@ describe("POST /api/auth/confirm-forgot-password", () => {
     ["without a lowercase letter", "LOSENORD12"],
     ["too long", `Aa1${"x".repeat(300)}`],
   ])("answers InvalidPasswordException for a new password %s, without spending a try", async (_why, weak) => {
-    const u = await confirmedAccount(app);
+    const u = await confirmedAccount(file.app);
     const code = await resetCode(u.email);
     for (let i = 0; i < 6; i++) {
       const res = await reset(u.email, code, weak);
@@ -248,7 +240,11 @@ describe("POST /api/auth/confirm-forgot-password", () => {
       { email: "a@b.se", code: "123456" },
       { email: "a@b.se", code: "12", newPassword: "x" },
     ]) {
-      expectCleanError(await req(app, "POST", "/api/auth/confirm-forgot-password", { body }), "InvalidParameterException", 400);
+      expectCleanError(
+        await req(file.app, "POST", "/api/auth/confirm-forgot-password", { body }),
+        "InvalidParameterException",
+        400,
+      );
     }
   });
 });

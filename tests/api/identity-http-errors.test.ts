@@ -1,20 +1,16 @@
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { users } from "../../src/server/db/schema.ts";
-import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { signUpBody, uniqueEmail } from "../helpers/factories.ts";
 import type { Res } from "../helpers/http.ts";
-import { confirmedAccount, expectCleanError, req, session } from "../helpers/identity.ts";
+import { appForFile, confirmedAccount, expectCleanError, req, signedInAccount } from "../helpers/identity.ts";
 
-let app: TestApp;
+const file = appForFile();
 let token: string;
 
 beforeAll(async () => {
-  app = await createTestApp();
-  const u = await confirmedAccount(app);
-  token = (await session(app, u.email, u.password)).token;
+  token = (await signedInAccount(file.app)).token;
 });
-afterAll(() => app.close());
 afterEach(() => {
   vi.restoreAllMocks();
 });
@@ -52,7 +48,7 @@ function expectValidationFamily(res: Res) {
 
 describe.each(names)("%s", (_name, call) => {
   const send = (options: Parameters<typeof req>[3]) =>
-    req(app, call.method, call.url, { ...(call.auth ? { token } : {}), ...options });
+    req(file.app, call.method, call.url, { ...(call.auth ? { token } : {}), ...options });
 
   it("answers malformed JSON with 400 of the validation family", async () => {
     for (const raw of ['{"email": ', "{email: 'a'}", "[1,2", "\u0000", '{"a":1}{"b":2}']) {
@@ -125,23 +121,26 @@ describe.each(names)("%s", (_name, call) => {
 describe("text the database cannot store", () => {
   it("a NUL character in a name is refused as input, not a server error", async () => {
     const body = signUpBody({ firstName: "Anna\u0000" });
-    const res = await req(app, "POST", "/api/auth/sign-up", { body });
+    const res = await req(file.app, "POST", "/api/auth/sign-up", { body });
     expectValidationFamily(res);
     expect(
-      await app.ctx.db
+      await file.app.ctx.db
         .select()
         .from(users)
         .where(eq(users.email, String(body.email))),
     ).toHaveLength(0);
     expectValidationFamily(
-      await req(app, "PUT", "/api/auth/me", { token, body: { firstName: "A\u0000", lastName: "Berg", phone: "+46701234567" } }),
+      await req(file.app, "PUT", "/api/auth/me", {
+        token,
+        body: { firstName: "A\u0000", lastName: "Berg", phone: "+46701234567" },
+      }),
     );
   });
 
   it("SQL-like text is stored verbatim and harms nothing", async () => {
     const body = signUpBody({ firstName: "Robert'); DROP TABLE users;--", lastName: "' OR 1=1 --" });
-    expect((await req(app, "POST", "/api/auth/sign-up", { body })).status).toBe(201);
-    const [row] = await app.ctx.db
+    expect((await req(file.app, "POST", "/api/auth/sign-up", { body })).status).toBe(201);
+    const [row] = await file.app.ctx.db
       .select()
       .from(users)
       .where(eq(users.email, String(body.email)));
@@ -151,10 +150,10 @@ describe("text the database cannot store", () => {
 
 describe("errors that are not the caller's", () => {
   it("a failure inside answers 500 InternalError without stack or SQL", async () => {
-    const u = await confirmedAccount(app);
+    const u = await confirmedAccount(file.app);
     const failure = new Error('relation "users" does not exist: SELECT "id", "password_hash" FROM "users" WHERE "email" = $1');
-    vi.spyOn(app.ctx.hasher, "verify").mockRejectedValueOnce(failure);
-    const res = await req(app, "POST", "/api/auth/sign-in", { body: { email: u.email, password: u.password } });
+    vi.spyOn(file.app.ctx.hasher, "verify").mockRejectedValueOnce(failure);
+    const res = await req(file.app, "POST", "/api/auth/sign-in", { body: { email: u.email, password: u.password } });
     expectCleanError(res, "InternalError", 500);
     expect(res.body).toEqual({ code: "InternalError", message: "Internal server error" });
   });
@@ -162,32 +161,32 @@ describe("errors that are not the caller's", () => {
 
 describe("routes", () => {
   it("an unknown API path answers 404 NotFound as JSON", async () => {
-    expectCleanError(await req(app, "GET", "/api/auth/nothing-here"), "NotFound", 404);
-    expectCleanError(await req(app, "DELETE", "/api/auth/me", { token }), "NotFound", 404);
-    expectCleanError(await req(app, "GET", "/api/auth/sign-in"), "NotFound", 404);
+    expectCleanError(await req(file.app, "GET", "/api/auth/nothing-here"), "NotFound", 404);
+    expectCleanError(await req(file.app, "DELETE", "/api/auth/me", { token }), "NotFound", 404);
+    expectCleanError(await req(file.app, "GET", "/api/auth/sign-in"), "NotFound", 404);
   });
 
   it("protected identity routes answer 401 first, whatever the body", async () => {
     for (const call of jsonCalls.filter((c) => c.auth)) {
       expectCleanError(
-        await req(app, call.method, call.url, { raw: "{broken", contentType: "application/json" }),
+        await req(file.app, call.method, call.url, { raw: "{broken", contentType: "application/json" }),
         "Unauthorized",
         401,
       );
-      expectCleanError(await req(app, call.method, call.url, { raw: "x", contentType: "text/plain" }), "Unauthorized", 401);
+      expectCleanError(await req(file.app, call.method, call.url, { raw: "x", contentType: "text/plain" }), "Unauthorized", 401);
     }
-    expectCleanError(await req(app, "GET", `/api/user/${uniqueEmail()}`), "Unauthorized", 401);
-    expectCleanError(await req(app, "GET", "/api/auth/me"), "Unauthorized", 401);
+    expectCleanError(await req(file.app, "GET", `/api/user/${uniqueEmail()}`), "Unauthorized", 401);
+    expectCleanError(await req(file.app, "GET", "/api/auth/me"), "Unauthorized", 401);
   });
 
   it("error answers carry the security headers", async () => {
-    const res = await req(app, "POST", "/api/auth/sign-in", { body: {} });
+    const res = await req(file.app, "POST", "/api/auth/sign-in", { body: {} });
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
     expect(String(res.headers["content-security-policy"])).toContain("default-src 'self'");
   });
 
   it("sign-out and refresh take no body", async () => {
-    expect((await req(app, "POST", "/api/auth/sign-out")).status).toBe(204);
-    expectCleanError(await req(app, "POST", "/api/auth/refresh"), "Unauthorized", 401);
+    expect((await req(file.app, "POST", "/api/auth/sign-out")).status).toBe(204);
+    expectCleanError(await req(file.app, "POST", "/api/auth/refresh"), "Unauthorized", 401);
   });
 });

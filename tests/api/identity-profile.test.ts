@@ -1,26 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../helpers/app.ts";
-import { confirmedAccount, expectCleanError, req, session } from "../helpers/identity.ts";
+import { describe, expect, it } from "vitest";
+import { appForFile, expectCleanError, req, signedInAccount } from "../helpers/identity.ts";
 
-let app: TestApp;
+const file = appForFile();
 
-beforeAll(async () => {
-  app = await createTestApp();
-});
-afterAll(() => app.close());
-
-async function signedIn(overrides: Record<string, unknown> = {}) {
-  const u = await confirmedAccount(app, overrides);
-  return { ...u, ...(await session(app, u.email, u.password)) };
-}
-
-const me = (token?: string) => req(app, "GET", "/api/auth/me", { token });
-const update = (token: string | undefined, body: unknown) => req(app, "PUT", "/api/auth/me", { token, body });
+const me = (token?: string) => req(file.app, "GET", "/api/auth/me", { token });
+const update = (token: string | undefined, body: unknown) => req(file.app, "PUT", "/api/auth/me", { token, body });
 const valid = { firstName: "Bertil", lastName: "Berg", phone: "+46709876543" };
 
 describe("GET /api/auth/me", () => {
   it("answers exactly the profile fields", async () => {
-    const u = await signedIn({ firstName: "Åsa", lastName: "Öberg", countryCode: "+44", phone: "07700900123", language: "en" });
+    const u = await signedInAccount(file.app, {
+      firstName: "Åsa",
+      lastName: "Öberg",
+      countryCode: "+44",
+      phone: "07700900123",
+      language: "en",
+    });
     const res = await me(u.token);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
@@ -40,7 +35,7 @@ describe("GET /api/auth/me", () => {
   });
 
   it("never shows what the server keeps about the account", async () => {
-    const u = await signedIn();
+    const u = await signedInAccount(file.app);
     const text = JSON.stringify((await me(u.token)).body);
     for (const secret of ["passwordHash", "scrypt", "failedSignIns", "lockedUntil", "status", "id"]) {
       expect(text).not.toContain(`"${secret}"`);
@@ -51,7 +46,7 @@ describe("GET /api/auth/me", () => {
 
 describe("PUT /api/auth/me", () => {
   it("changes first name, last name, phone and language, and answers the profile", async () => {
-    const u = await signedIn();
+    const u = await signedInAccount(file.app);
     const res = await update(u.token, { ...valid, language: "en" });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
@@ -67,26 +62,30 @@ describe("PUT /api/auth/me", () => {
   });
 
   it("keeps the language when none is sent", async () => {
-    const u = await signedIn({ language: "en" });
+    const u = await signedInAccount(file.app, { language: "en" });
     expect((await update(u.token, valid)).body.language).toBe("en");
   });
 
   it("never changes the e-mail", async () => {
-    const u = await signedIn();
+    const u = await signedInAccount(file.app);
     const res = await update(u.token, { ...valid, email: "someone-else@example.se" });
     expect(res.status).toBe(200);
     expect(res.body.email).toBe(u.email);
     expect((await me(u.token)).body.email).toBe(u.email);
-    expect((await req(app, "POST", "/api/auth/sign-in", { body: { email: u.email, password: u.password } })).status).toBe(200);
+    expect((await req(file.app, "POST", "/api/auth/sign-in", { body: { email: u.email, password: u.password } })).status).toBe(
+      200,
+    );
   });
 
   it("ignores fields a user must not set", async () => {
-    const u = await signedIn();
+    const u = await signedInAccount(file.app);
     await update(u.token, { ...valid, emailVerified: false, phoneNumberVerified: true, status: "UNCONFIRMED" });
     const profile = (await me(u.token)).body;
     expect(profile.emailVerified).toBe(true);
     expect(profile.phoneNumberVerified).toBe(false);
-    expect((await req(app, "POST", "/api/auth/sign-in", { body: { email: u.email, password: u.password } })).status).toBe(200);
+    expect((await req(file.app, "POST", "/api/auth/sign-in", { body: { email: u.email, password: u.password } })).status).toBe(
+      200,
+    );
   });
 
   it.each([
@@ -99,7 +98,7 @@ describe("PUT /api/auth/me", () => {
     [{ ...valid, firstName: 42 }, { firstName: "validation.required" }],
     [{}, { firstName: "validation.required", lastName: "validation.required", phone: "validation.required" }],
   ])("answers ValidationError 400 with the fields for %j, changing nothing", async (body, fields) => {
-    const u = await signedIn();
+    const u = await signedInAccount(file.app);
     const before = (await me(u.token)).body;
     const res = await update(u.token, body);
     expectCleanError(res, "ValidationError", 400);
@@ -108,7 +107,7 @@ describe("PUT /api/auth/me", () => {
   });
 
   it("stores names verbatim, SQL-like or not", async () => {
-    const u = await signedIn();
+    const u = await signedInAccount(file.app);
     const firstName = "Robert'); DROP TABLE users;--";
     const lastName = '<script>alert("x")</script>';
     expect((await update(u.token, { ...valid, firstName, lastName })).status).toBe(200);
@@ -121,8 +120,8 @@ describe("PUT /api/auth/me", () => {
   });
 
   it("changes only the caller's own profile", async () => {
-    const a = await signedIn();
-    const b = await signedIn();
+    const a = await signedInAccount(file.app);
+    const b = await signedInAccount(file.app);
     const before = (await me(b.token)).body;
     await update(a.token, { ...valid, email: b.email });
     expect((await me(b.token)).body).toEqual(before);

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { SignJWT } from "jose";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { App } from "../../src/server/app.ts";
 import { sessions, users } from "../../src/server/db/schema.ts";
-import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { DAY, HOUR, SECOND } from "../helpers/clock.ts";
 import {
+  appForFile,
   appOnDatabase,
   confirmedAccount,
   expectCleanError,
@@ -15,31 +15,22 @@ import {
   refreshHeader,
   req,
   session,
+  signedInAccount,
 } from "../helpers/identity.ts";
 
-let app: TestApp;
+const file = appForFile({ clock: new FrozenClock() });
 
-beforeAll(async () => {
-  app = await createTestApp({ clock: new FrozenClock() });
-});
-afterAll(() => app.close());
-
-const refresh = (cookie?: string, on: App = app) => req(on, "POST", "/api/auth/refresh", { cookie });
-const me = (token: string, on: App = app) => req(on, "GET", "/api/auth/me", { token });
-const signOut = (options: { token?: string; cookie?: string } = {}) => req(app, "POST", "/api/auth/sign-out", options);
-
-async function signedIn() {
-  const u = await confirmedAccount(app);
-  return { ...u, ...(await session(app, u.email, u.password)) };
-}
+const refresh = (cookie?: string, on: App = file.app) => req(on, "POST", "/api/auth/refresh", { cookie });
+const me = (token: string, on: App = file.app) => req(on, "GET", "/api/auth/me", { token });
+const signOut = (options: { token?: string; cookie?: string } = {}) => req(file.app, "POST", "/api/auth/sign-out", options);
 
 describe("POST /api/auth/refresh", () => {
   it("answers a new access token and the profile, and rotates the cookie on every use", async () => {
-    const u = await signedIn();
+    const u = await signedInAccount(file.app);
     const seen = new Set([u.cookie]);
     let cookie = u.cookie;
     for (let i = 0; i < 3; i++) {
-      app.clock.advance(SECOND);
+      file.app.clock.advance(SECOND);
       const res = await refresh(cookie);
       expect(res.status).toBe(200);
       expect(Object.keys(res.body).sort()).toEqual(["accessToken", "expiresIn", "user"]);
@@ -75,7 +66,7 @@ describe("POST /api/auth/refresh", () => {
   });
 
   it("revokes the whole session when an old refresh token comes back: the newer one stops working too", async () => {
-    const u = await signedIn();
+    const u = await signedInAccount(file.app);
     const first = await refresh(u.cookie);
     const newer = refreshHeader(first);
     const newerAccess = first.body.accessToken;
@@ -85,7 +76,7 @@ describe("POST /api/auth/refresh", () => {
     expectCleanError(await refresh(newer), "Unauthorized", 401);
     expectCleanError(await me(newerAccess), "Unauthorized", 401);
     expectCleanError(await me(u.token), "Unauthorized", 401);
-    const [row] = await app.ctx.db
+    const [row] = await file.app.ctx.db
       .select()
       .from(sessions)
       .where(eq(sessions.id, newer.split("=")[1].split(".")[0]));
@@ -94,39 +85,39 @@ describe("POST /api/auth/refresh", () => {
   });
 
   it("ends only the session whose token was reused", async () => {
-    const u = await signedIn();
-    const other = await session(app, u.email, u.password);
+    const u = await signedInAccount(file.app);
+    const other = await session(file.app, u.email, u.password);
     await refresh(u.cookie);
     await refresh(u.cookie);
     expect((await refresh(other.cookie)).status).toBe(200);
   });
 
   it("two refreshes with the same token at once: at most one wins", async () => {
-    const u = await signedIn();
+    const u = await signedInAccount(file.app);
     const [a, b] = await Promise.all([refresh(u.cookie), refresh(u.cookie)]);
     expect([a.status, b.status].filter((s) => s === 200).length).toBeLessThanOrEqual(1);
   });
 
   it("keeps a session for 30 days at most, however often it is refreshed", async () => {
-    const u = await signedIn();
+    const u = await signedInAccount(file.app);
     let cookie = u.cookie;
     for (let day = 0; day < 29; day++) {
-      app.clock.advance(DAY);
+      file.app.clock.advance(DAY);
       const res = await refresh(cookie);
       expect(res.status, `day ${day + 1}`).toBe(200);
       cookie = refreshHeader(res);
     }
-    app.clock.advance(DAY - SECOND);
+    file.app.clock.advance(DAY - SECOND);
     const lastDay = await refresh(cookie);
     expect(lastDay.status).toBe(200);
-    app.clock.advance(2 * SECOND);
+    file.app.clock.advance(2 * SECOND);
     expectCleanError(await refresh(refreshHeader(lastDay)), "Unauthorized", 401);
     expectCleanError(await me(lastDay.body.accessToken), "Unauthorized", 401);
   });
 
   it("marks the cookie Secure when the site is not on localhost", async () => {
-    const u = await confirmedAccount(app);
-    const secureApp = await appOnDatabase(app.database, app.clock, { PUBLIC_URL: "https://bemanna.se" });
+    const u = await confirmedAccount(file.app);
+    const secureApp = await appOnDatabase(file.app.database, file.app.clock, { PUBLIC_URL: "https://bemanna.se" });
     try {
       const res = await req(secureApp, "POST", "/api/auth/sign-in", { body: { email: u.email, password: u.password } });
       expect(refreshCookieOf(res)).toMatchObject({ secure: true, httpOnly: true, sameSite: "Strict", path: "/api/auth" });
@@ -140,10 +131,10 @@ describe("POST /api/auth/refresh", () => {
 
 describe("access tokens", () => {
   it("last at most one hour; the refresh cookie then gets a new one", async () => {
-    const u = await signedIn();
-    app.clock.advance(HOUR - SECOND);
+    const u = await signedInAccount(file.app);
+    file.app.clock.advance(HOUR - SECOND);
     expect((await me(u.token)).status).toBe(200);
-    app.clock.advance(2 * SECOND);
+    file.app.clock.advance(2 * SECOND);
     expectCleanError(await me(u.token), "Unauthorized", 401);
     const res = await refresh(u.cookie);
     expect(res.status).toBe(200);
@@ -151,7 +142,7 @@ describe("access tokens", () => {
   });
 
   it("are refused when forged, of another kind, or signed with another key", async () => {
-    const u = await signedIn();
+    const u = await signedInAccount(file.app);
     const [header, payload] = u.token.split(".");
     const claims = JSON.parse(Buffer.from(payload, "base64url").toString());
     const sign = (key: string, body: Record<string, unknown>, alg = "HS256") =>
@@ -172,9 +163,9 @@ describe("access tokens", () => {
     ]) {
       expectCleanError(await me(token), "Unauthorized", 401);
     }
-    expectCleanError(await req(app, "GET", "/api/auth/me", { headers: { authorization: u.token } }), "Unauthorized", 401);
+    expectCleanError(await req(file.app, "GET", "/api/auth/me", { headers: { authorization: u.token } }), "Unauthorized", 401);
     expectCleanError(
-      await req(app, "GET", "/api/auth/me", { headers: { authorization: `Basic ${u.token}` } }),
+      await req(file.app, "GET", "/api/auth/me", { headers: { authorization: `Basic ${u.token}` } }),
       "Unauthorized",
       401,
     );
@@ -183,7 +174,7 @@ describe("access tokens", () => {
 
 describe("POST /api/auth/sign-out", () => {
   it("answers 204, clears the cookie, and the old access token gets 401 at once", async () => {
-    const u = await signedIn();
+    const u = await signedInAccount(file.app);
     const res = await signOut({ token: u.token, cookie: u.cookie });
     expect(res.status).toBe(204);
     expect(res.body).toBeUndefined();
@@ -195,18 +186,18 @@ describe("POST /api/auth/sign-out", () => {
   });
 
   it("ends the session with only the cookie, or with only the access token", async () => {
-    const a = await signedIn();
+    const a = await signedInAccount(file.app);
     expect((await signOut({ cookie: a.cookie })).status).toBe(204);
     expectCleanError(await me(a.token), "Unauthorized", 401);
 
-    const b = await signedIn();
+    const b = await signedInAccount(file.app);
     expect((await signOut({ token: b.token })).status).toBe(204);
     expectCleanError(await refresh(b.cookie), "Unauthorized", 401);
   });
 
   it("ends only that session", async () => {
-    const u = await signedIn();
-    const other = await session(app, u.email, u.password);
+    const u = await signedInAccount(file.app);
+    const other = await session(file.app, u.email, u.password);
     await signOut({ token: u.token, cookie: u.cookie });
     expect((await me(other.token)).status).toBe(200);
   });
@@ -214,7 +205,7 @@ describe("POST /api/auth/sign-out", () => {
   it("answers 204 with nothing to end, twice, or with junk", async () => {
     expect((await signOut()).status).toBe(204);
     expect((await signOut({ cookie: `${REFRESH}=junk`, token: "junk" })).status).toBe(204);
-    const u = await signedIn();
+    const u = await signedInAccount(file.app);
     expect((await signOut({ cookie: u.cookie })).status).toBe(204);
     expect((await signOut({ cookie: u.cookie })).status).toBe(204);
   });
@@ -222,15 +213,15 @@ describe("POST /api/auth/sign-out", () => {
 
 describe("stored sessions", () => {
   it("keep only a hash of the refresh secret", async () => {
-    const u = await signedIn();
+    const u = await signedInAccount(file.app);
     const [sid, secret] = u.cookie.split("=")[1].split(".");
-    const [row] = await app.ctx.db.select().from(sessions).where(eq(sessions.id, sid));
+    const [row] = await file.app.ctx.db.select().from(sessions).where(eq(sessions.id, sid));
     expect(row.refreshHash).not.toContain(secret);
   });
 
   it("end when the account is deleted", async () => {
-    const u = await signedIn();
-    await app.ctx.db.delete(users).where(eq(users.email, u.email));
+    const u = await signedInAccount(file.app);
+    await file.app.ctx.db.delete(users).where(eq(users.email, u.email));
     expectCleanError(await me(u.token), "Unauthorized", 401);
     expectCleanError(await refresh(u.cookie), "Unauthorized", 401);
   });

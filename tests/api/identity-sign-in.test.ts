@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { users } from "../../src/server/db/schema.ts";
 import { lockSeconds } from "../../src/server/identity/service.ts";
-import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { MINUTE, SECOND } from "../helpers/clock.ts";
 import { uniqueEmail } from "../helpers/factories.ts";
 import {
+  appForFile,
   concurrently,
   confirmedAccount,
   expectCleanError,
@@ -14,24 +14,18 @@ import {
   refreshCookieOf,
   req,
   signIn,
+  userRow,
 } from "../helpers/identity.ts";
 
-let app: TestApp;
-
-beforeAll(async () => {
-  app = await createTestApp({ clock: new FrozenClock() });
-});
-afterAll(() => app.close());
+const file = appForFile({ clock: new FrozenClock() });
 afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const userRow = async (email: string) => (await app.ctx.db.select().from(users).where(eq(users.email, email)))[0];
-
 describe("POST /api/auth/sign-in", () => {
   it("answers the access token, its lifetime and the profile, and sets the refresh cookie", async () => {
-    const u = await confirmedAccount(app, { firstName: "Åsa", lastName: "Öberg", phone: "0701234567" });
-    const res = await signIn(app, u.email, u.password);
+    const u = await confirmedAccount(file.app, { firstName: "Åsa", lastName: "Öberg", phone: "0701234567" });
+    const res = await signIn(file.app, u.email, u.password);
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(["accessToken", "expiresIn", "user"]);
     expect(res.body.expiresIn).toBeGreaterThan(0);
@@ -51,30 +45,30 @@ describe("POST /api/auth/sign-in", () => {
     expect(cookie?.value.length).toBeGreaterThan(40);
     // The refresh credential is a cookie only, never in the JSON the page's scripts can read.
     expect(JSON.stringify(res.body)).not.toContain(String(cookie?.value));
-    const me = await req(app, "GET", "/api/auth/me", { token: res.body.accessToken });
+    const me = await req(file.app, "GET", "/api/auth/me", { token: res.body.accessToken });
     expect(me.status).toBe(200);
   });
 
   it("takes the e-mail trimmed and in any case", async () => {
-    const u = await confirmedAccount(app);
-    expect((await signIn(app, `  ${u.email.toUpperCase()} `, u.password)).status).toBe(200);
+    const u = await confirmedAccount(file.app);
+    expect((await signIn(file.app, `  ${u.email.toUpperCase()} `, u.password)).status).toBe(200);
   });
 
   it("answers NotAuthorizedException 401 for a wrong password", async () => {
-    const u = await confirmedAccount(app);
-    expectCleanError(await signIn(app, u.email, "Fel1234567"), "NotAuthorizedException", 401);
+    const u = await confirmedAccount(file.app);
+    expectCleanError(await signIn(file.app, u.email, "Fel1234567"), "NotAuthorizedException", 401);
     // Passwords are case sensitive.
-    expectCleanError(await signIn(app, u.email, u.password.toUpperCase()), "NotAuthorizedException", 401);
+    expectCleanError(await signIn(file.app, u.email, u.password.toUpperCase()), "NotAuthorizedException", 401);
   });
 
   it("answers UserNotFoundException 404 for an unknown address", async () => {
-    expectCleanError(await signIn(app, uniqueEmail(), "Funktionar1"), "UserNotFoundException", 404);
+    expectCleanError(await signIn(file.app, uniqueEmail(), "Funktionar1"), "UserNotFoundException", 404);
   });
 
   it("answers UserNotConfirmedException 403 for the right password of an unconfirmed account", async () => {
-    const u = await confirmedAccount(app);
-    await app.ctx.db.update(users).set({ status: "UNCONFIRMED", emailVerified: false }).where(eq(users.email, u.email));
-    const res = await signIn(app, u.email, u.password);
+    const u = await confirmedAccount(file.app);
+    await file.app.ctx.db.update(users).set({ status: "UNCONFIRMED", emailVerified: false }).where(eq(users.email, u.email));
+    const res = await signIn(file.app, u.email, u.password);
     expectCleanError(res, "UserNotConfirmedException", 403);
     expect(refreshCookieOf(res)).toBeUndefined();
   });
@@ -87,20 +81,20 @@ describe("POST /api/auth/sign-in", () => {
       { email: "nope", password: "x" },
       { email: 1, password: 2 },
     ]) {
-      expectCleanError(await req(app, "POST", "/api/auth/sign-in", { body }), "InvalidParameterException", 400);
+      expectCleanError(await req(file.app, "POST", "/api/auth/sign-in", { body }), "InvalidParameterException", 400);
     }
   });
 
   it("does not let SQL-like input through", async () => {
-    const u = await confirmedAccount(app);
-    const res = await signIn(app, `${u.email}' OR '1'='1`, "' OR '1'='1");
+    const u = await confirmedAccount(file.app);
+    const res = await signIn(file.app, `${u.email}' OR '1'='1`, "' OR '1'='1");
     expectCleanError(res, "InvalidParameterException", 400);
-    expectCleanError(await signIn(app, u.email, "' OR '1'='1' --"), "NotAuthorizedException", 401);
+    expectCleanError(await signIn(file.app, u.email, "' OR '1'='1' --"), "NotAuthorizedException", 401);
   });
 
   it("survives a huge password without a server error", async () => {
-    const u = await confirmedAccount(app);
-    const res = await signIn(app, u.email, `A1a${"x".repeat(500_000)}`);
+    const u = await confirmedAccount(file.app);
+    const res = await signIn(file.app, u.email, `A1a${"x".repeat(500_000)}`);
     expect([400, 401]).toContain(res.status);
     expect(res.body.code).toMatch(/NotAuthorizedException|InvalidParameterException/);
   });
@@ -108,18 +102,18 @@ describe("POST /api/auth/sign-in", () => {
 
 describe("equal work for unknown users", () => {
   it("runs the password hash for an unknown address just as for a wrong password", async () => {
-    const u = await confirmedAccount(app);
-    const verify = vi.spyOn(app.ctx.hasher, "verify");
-    const nobody = vi.spyOn(app.ctx.hasher, "verifyNobody");
+    const u = await confirmedAccount(file.app);
+    const verify = vi.spyOn(file.app.ctx.hasher, "verify");
+    const nobody = vi.spyOn(file.app.ctx.hasher, "verifyNobody");
 
-    await signIn(app, uniqueEmail(), "Funktionar1");
+    await signIn(file.app, uniqueEmail(), "Funktionar1");
     expect(nobody).toHaveBeenCalledTimes(1);
     expect(verify).toHaveBeenCalledTimes(1);
     // The dummy hash has the same cost as a real one.
     const dummyHash = verify.mock.calls[0][1];
-    expect(dummyHash.split("$").slice(0, 4)).toEqual((await userRow(u.email)).passwordHash.split("$").slice(0, 4));
+    expect(dummyHash.split("$").slice(0, 4)).toEqual((await userRow(file.app, u.email)).passwordHash.split("$").slice(0, 4));
 
-    await signIn(app, u.email, "Fel1234567");
+    await signIn(file.app, u.email, "Fel1234567");
     expect(verify).toHaveBeenCalledTimes(2);
   });
 });
@@ -133,75 +127,75 @@ describe("lockout after 5 failed sign-ins", () => {
   });
 
   it("locks after the 5th failure with LimitExceededException 429 and Retry-After, even for the right password", async () => {
-    const u = await confirmedAccount(app);
-    for (let i = 1; i <= 4; i++) expectCleanError(await signIn(app, u.email, "Fel1234567"), "NotAuthorizedException", 401);
-    expectCleanError(await signIn(app, u.email, "Fel1234567"), "NotAuthorizedException", 401);
+    const u = await confirmedAccount(file.app);
+    for (let i = 1; i <= 4; i++) expectCleanError(await signIn(file.app, u.email, "Fel1234567"), "NotAuthorizedException", 401);
+    expectCleanError(await signIn(file.app, u.email, "Fel1234567"), "NotAuthorizedException", 401);
 
-    const verify = vi.spyOn(app.ctx.hasher, "verify");
-    const locked = await signIn(app, u.email, u.password);
+    const verify = vi.spyOn(file.app.ctx.hasher, "verify");
+    const locked = await signIn(file.app, u.email, u.password);
     expectCleanError(locked, "LimitExceededException", 429);
     expect(locked.headers["retry-after"]).toBe("1");
     // A locked account costs no hashing.
     expect(verify).not.toHaveBeenCalled();
 
-    app.clock.advance(1 * SECOND + 1);
-    const ok = await signIn(app, u.email, u.password);
+    file.app.clock.advance(1 * SECOND + 1);
+    const ok = await signIn(file.app, u.email, u.password);
     expect(ok.status).toBe(200);
     // Success clears the count: the next failure starts over.
-    expect((await userRow(u.email)).failedSignIns).toBe(0);
-    expectCleanError(await signIn(app, u.email, "Fel1234567"), "NotAuthorizedException", 401);
-    expect((await signIn(app, u.email, u.password)).status).toBe(200);
+    expect((await userRow(file.app, u.email)).failedSignIns).toBe(0);
+    expectCleanError(await signIn(file.app, u.email, "Fel1234567"), "NotAuthorizedException", 401);
+    expect((await signIn(file.app, u.email, u.password)).status).toBe(200);
   });
 
   it("doubles the lock with every further failure up to 15 minutes", async () => {
-    const u = await confirmedAccount(app);
-    for (let i = 1; i <= 4; i++) await signIn(app, u.email, "Fel1234567");
+    const u = await confirmedAccount(file.app);
+    for (let i = 1; i <= 4; i++) await signIn(file.app, u.email, "Fel1234567");
     for (let n = 5; n <= 16; n++) {
-      expectCleanError(await signIn(app, u.email, "Fel1234567"), "NotAuthorizedException", 401);
+      expectCleanError(await signIn(file.app, u.email, "Fel1234567"), "NotAuthorizedException", 401);
       const expected = Math.min(2 ** (n - 5), 900);
-      const locked = await signIn(app, u.email, u.password);
+      const locked = await signIn(file.app, u.email, u.password);
       expectCleanError(locked, "LimitExceededException", 429);
       expect(Number(locked.headers["retry-after"]), `after ${n} failures`).toBe(expected);
       // Still locked just before the time is up …
-      app.clock.advance(expected * SECOND - 200);
-      expectCleanError(await signIn(app, u.email, u.password), "LimitExceededException", 429);
+      file.app.clock.advance(expected * SECOND - 200);
+      expectCleanError(await signIn(file.app, u.email, u.password), "LimitExceededException", 429);
       // … and open right after.
-      app.clock.advance(201);
+      file.app.clock.advance(201);
     }
-    expect((await signIn(app, u.email, u.password)).status).toBe(200);
+    expect((await signIn(file.app, u.email, u.password)).status).toBe(200);
   });
 
   it("counts failures that arrive at once, so a burst cannot get past the lockout", async () => {
-    const u = await confirmedAccount(app);
-    const results = await concurrently(12, () => signIn(app, u.email, "Fel1234567", freshIp()));
+    const u = await confirmedAccount(file.app);
+    const results = await concurrently(12, () => signIn(file.app, u.email, "Fel1234567", freshIp()));
     expect(results.every((r) => r.status === 401 || r.status === 429)).toBe(true);
     expect(results.filter((r) => r.status === 401).length).toBeLessThanOrEqual(5);
-    expect((await userRow(u.email)).failedSignIns).toBe(results.filter((r) => r.status === 401).length);
-    expectCleanError(await signIn(app, u.email, u.password), "LimitExceededException", 429);
+    expect((await userRow(file.app, u.email)).failedSignIns).toBe(results.filter((r) => r.status === 401).length);
+    expectCleanError(await signIn(file.app, u.email, u.password), "LimitExceededException", 429);
   });
 
   it("locks the account, not the address it is tried from", async () => {
-    const u = await confirmedAccount(app);
-    const other = await confirmedAccount(app);
+    const u = await confirmedAccount(file.app);
+    const other = await confirmedAccount(file.app);
     const ip = freshIp();
-    for (let i = 0; i < 5; i++) await signIn(app, u.email, "Fel1234567", ip);
-    expectCleanError(await signIn(app, u.email, u.password, freshIp()), "LimitExceededException", 429);
-    expect((await signIn(app, other.email, other.password, ip)).status).toBe(200);
-    app.clock.advance(MINUTE);
+    for (let i = 0; i < 5; i++) await signIn(file.app, u.email, "Fel1234567", ip);
+    expectCleanError(await signIn(file.app, u.email, u.password, freshIp()), "LimitExceededException", 429);
+    expect((await signIn(file.app, other.email, other.password, ip)).status).toBe(200);
+    file.app.clock.advance(MINUTE);
   });
 });
 
 describe("audit log", () => {
   it("logs every authentication event with user id and IP, never the password", async () => {
-    const u = await confirmedAccount(app);
-    const [row] = await app.ctx.db.select().from(users).where(eq(users.email, u.email));
-    const info = vi.spyOn(app.ctx.log, "info");
+    const u = await confirmedAccount(file.app);
+    const [row] = await file.app.ctx.db.select().from(users).where(eq(users.email, u.email));
+    const info = vi.spyOn(file.app.ctx.log, "info");
     const ip = freshIp();
-    await signIn(app, u.email, "Fel1234567", ip);
-    await signIn(app, u.email, u.password, ip);
-    await signIn(app, uniqueEmail(), "Okand12345", ip);
-    for (let i = 0; i < 5; i++) await signIn(app, u.email, "Fel1234567", ip);
-    await signIn(app, u.email, u.password, ip);
+    await signIn(file.app, u.email, "Fel1234567", ip);
+    await signIn(file.app, u.email, u.password, ip);
+    await signIn(file.app, uniqueEmail(), "Okand12345", ip);
+    for (let i = 0; i < 5; i++) await signIn(file.app, u.email, "Fel1234567", ip);
+    await signIn(file.app, u.email, u.password, ip);
 
     const events = info.mock.calls
       .map(([entry]) => entry as unknown as Record<string, unknown>)

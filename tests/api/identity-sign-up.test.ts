@@ -1,43 +1,35 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { codes, users } from "../../src/server/db/schema.ts";
-import type { TestApp } from "../helpers/app.ts";
 import { HOUR, MINUTE, SECOND } from "../helpers/clock.ts";
 import { signUpBody, uniqueEmail } from "../helpers/factories.ts";
 import {
   concurrently,
   expectCleanError,
   freshIp,
+  mailingAppForFile,
   nthMail,
   req,
   signIn,
   signUpWithCode,
-  startMailingApp,
+  userRow,
+  wrongCode,
 } from "../helpers/identity.ts";
-import { codeIn, type SmtpSink } from "../helpers/smtp-sink.ts";
+import { codeIn } from "../helpers/smtp-sink.ts";
 
-let app: TestApp;
-let sink: SmtpSink;
-let close: () => Promise<void>;
+const file = mailingAppForFile();
 
-beforeAll(async () => {
-  ({ app, sink, close } = await startMailingApp());
-});
-afterAll(() => close());
-
-const userRow = async (email: string) => (await app.ctx.db.select().from(users).where(eq(users.email, email)))[0];
-const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
 const confirm = (email: string, code: string, ip = freshIp()) =>
-  req(app, "POST", "/api/auth/confirm-sign-up", { body: { email, code }, ip });
-const resend = (email: string, ip = freshIp()) => req(app, "POST", "/api/auth/resend-code", { body: { email }, ip });
+  req(file.app, "POST", "/api/auth/confirm-sign-up", { body: { email, code }, ip });
+const resend = (email: string, ip = freshIp()) => req(file.app, "POST", "/api/auth/resend-code", { body: { email }, ip });
 
 describe("POST /api/auth/sign-up", () => {
   it("creates an unconfirmed account and answers 201 {userConfirmed:false}", async () => {
     const body = signUpBody();
-    const res = await req(app, "POST", "/api/auth/sign-up", { body });
+    const res = await req(file.app, "POST", "/api/auth/sign-up", { body });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ userConfirmed: false });
-    const row = await userRow(String(body.email));
+    const row = await userRow(file.app, String(body.email));
     expect(row.status).toBe("UNCONFIRMED");
     expect(row.emailVerified).toBe(false);
     expect(row.language).toBe("sv");
@@ -48,11 +40,11 @@ describe("POST /api/auth/sign-up", () => {
 
   it("trims and lowercases the e-mail before anything", async () => {
     const local = uniqueEmail("Mixed");
-    const res = await req(app, "POST", "/api/auth/sign-up", { body: signUpBody({ email: `  ${local.toUpperCase()}  ` }) });
+    const res = await req(file.app, "POST", "/api/auth/sign-up", { body: signUpBody({ email: `  ${local.toUpperCase()}  ` }) });
     expect(res.status).toBe(201);
-    expect((await userRow(local.toLowerCase()))?.email).toBe(local.toLowerCase());
+    expect((await userRow(file.app, local.toLowerCase()))?.email).toBe(local.toLowerCase());
     // The same address in another case is the same account.
-    const again = await req(app, "POST", "/api/auth/sign-up", { body: signUpBody({ email: local }) });
+    const again = await req(file.app, "POST", "/api/auth/sign-up", { body: signUpBody({ email: local }) });
     expectCleanError(again, "UsernameExistsException", 409);
   });
 
@@ -63,31 +55,33 @@ describe("POST /api/auth/sign-up", () => {
     ["+1", "5551234567", "+15551234567"],
   ])("drops a leading 0 and prefixes the country code: %s %s → %s", async (countryCode, phone, stored) => {
     const body = signUpBody({ countryCode, phone });
-    expect((await req(app, "POST", "/api/auth/sign-up", { body })).status).toBe(201);
-    expect((await userRow(String(body.email))).phone).toBe(stored);
+    expect((await req(file.app, "POST", "/api/auth/sign-up", { body })).status).toBe(201);
+    expect((await userRow(file.app, String(body.email))).phone).toBe(stored);
   });
 
   it("keeps the chosen language", async () => {
     const body = signUpBody({ language: "en" });
-    expect((await req(app, "POST", "/api/auth/sign-up", { body })).status).toBe(201);
-    expect((await userRow(String(body.email))).language).toBe("en");
+    expect((await req(file.app, "POST", "/api/auth/sign-up", { body })).status).toBe(201);
+    expect((await userRow(file.app, String(body.email))).language).toBe("en");
   });
 
   it("answers UsernameExistsException 409 for a taken address and leaves the account alone", async () => {
     const body = signUpBody();
-    await req(app, "POST", "/api/auth/sign-up", { body });
-    const before = await userRow(String(body.email));
-    const res = await req(app, "POST", "/api/auth/sign-up", { body: { ...body, firstName: "Mallory", password: "Annat1234" } });
+    await req(file.app, "POST", "/api/auth/sign-up", { body });
+    const before = await userRow(file.app, String(body.email));
+    const res = await req(file.app, "POST", "/api/auth/sign-up", {
+      body: { ...body, firstName: "Mallory", password: "Annat1234" },
+    });
     expectCleanError(res, "UsernameExistsException", 409);
-    expect(await userRow(String(body.email))).toEqual(before);
+    expect(await userRow(file.app, String(body.email))).toEqual(before);
   });
 
   it("registers one account when the same address signs up many times at once", async () => {
     const body = signUpBody();
-    const results = await concurrently(6, () => req(app, "POST", "/api/auth/sign-up", { body }));
+    const results = await concurrently(6, () => req(file.app, "POST", "/api/auth/sign-up", { body }));
     expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
     expect(
-      await app.ctx.db
+      await file.app.ctx.db
         .select()
         .from(users)
         .where(eq(users.email, String(body.email))),
@@ -103,20 +97,20 @@ describe("POST /api/auth/sign-up", () => {
     ["longer than the cap", `Aa1${"x".repeat(300)}`],
   ])("answers InvalidPasswordException 400 for a password that is %s, creating nothing", async (_why, password) => {
     const body = signUpBody({ password });
-    const res = await req(app, "POST", "/api/auth/sign-up", { body });
+    const res = await req(file.app, "POST", "/api/auth/sign-up", { body });
     expectCleanError(res, "InvalidPasswordException", 400);
     expect(res.body.fields).toEqual({ password: "validation.password" });
-    expect(await userRow(String(body.email))).toBeUndefined();
+    expect(await userRow(file.app, String(body.email))).toBeUndefined();
   });
 
   it("accepts a long passphrase", async () => {
     const password = `Ett Långt Lösenord Med Siffran 7 ${"x".repeat(40)}`;
     const body = signUpBody({ password });
-    expect((await req(app, "POST", "/api/auth/sign-up", { body })).status).toBe(201);
+    expect((await req(file.app, "POST", "/api/auth/sign-up", { body })).status).toBe(201);
   });
 
   it("answers InvalidParameterException 400 naming the phone", async () => {
-    const res = await req(app, "POST", "/api/auth/sign-up", { body: signUpBody({ phone: "070-123 45 67" }) });
+    const res = await req(file.app, "POST", "/api/auth/sign-up", { body: signUpBody({ phone: "070-123 45 67" }) });
     expectCleanError(res, "InvalidParameterException", 400);
     expect(res.body.message).toMatch(/phone/);
     expect(res.body.fields).toEqual({ phone: "validation.phone" });
@@ -132,15 +126,15 @@ describe("POST /api/auth/sign-up", () => {
     [{ phone: 701234567 }, { phone: "validation.required" }],
   ])("answers InvalidParameterException 400 for %j", async (override, fields) => {
     const body = { ...signUpBody(), ...override };
-    const res = await req(app, "POST", "/api/auth/sign-up", { body });
+    const res = await req(file.app, "POST", "/api/auth/sign-up", { body });
     expectCleanError(res, "InvalidParameterException", 400);
     expect(res.body.fields).toEqual(fields);
   });
 
   it("ignores fields a client must not set", async () => {
     const body = { ...signUpBody(), status: "CONFIRMED", emailVerified: true, id: "00000000-0000-0000-0000-000000000000" };
-    expect((await req(app, "POST", "/api/auth/sign-up", { body })).status).toBe(201);
-    const row = await userRow(body.email);
+    expect((await req(file.app, "POST", "/api/auth/sign-up", { body })).status).toBe(201);
+    const row = await userRow(file.app, body.email);
     expect(row.status).toBe("UNCONFIRMED");
     expect(row.emailVerified).toBe(false);
     expect(row.id).not.toBe(body.id);
@@ -149,29 +143,29 @@ describe("POST /api/auth/sign-up", () => {
 
 describe("POST /api/auth/confirm-sign-up", () => {
   it("confirms with the mailed code; before that, sign-in says UserNotConfirmedException", async () => {
-    const u = await signUpWithCode(app, sink);
-    expectCleanError(await signIn(app, u.email, u.password), "UserNotConfirmedException", 403);
+    const u = await signUpWithCode(file.app, file.sink);
+    expectCleanError(await signIn(file.app, u.email, u.password), "UserNotConfirmedException", 403);
     // A wrong password still answers like any wrong password.
-    expectCleanError(await signIn(app, u.email, "Fel123456"), "NotAuthorizedException", 401);
+    expectCleanError(await signIn(file.app, u.email, "Fel123456"), "NotAuthorizedException", 401);
 
     const res = await confirm(u.email, u.code);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({});
-    const row = await userRow(u.email);
+    const row = await userRow(file.app, u.email);
     expect(row.status).toBe("CONFIRMED");
     expect(row.emailVerified).toBe(true);
-    expect((await signIn(app, u.email, u.password)).status).toBe(200);
+    expect((await signIn(file.app, u.email, u.password)).status).toBe(200);
   });
 
   it("takes the e-mail in any case and with spaces", async () => {
-    const u = await signUpWithCode(app, sink);
+    const u = await signUpWithCode(file.app, file.sink);
     expect((await confirm(` ${u.email.toUpperCase()} `, u.code)).status).toBe(200);
   });
 
   it("answers CodeMismatchException 400 for a wrong code", async () => {
-    const u = await signUpWithCode(app, sink);
-    expectCleanError(await confirm(u.email, wrong(u.code)), "CodeMismatchException", 400);
-    expect((await userRow(u.email)).status).toBe("UNCONFIRMED");
+    const u = await signUpWithCode(file.app, file.sink);
+    expectCleanError(await confirm(u.email, wrongCode(u.code)), "CodeMismatchException", 400);
+    expect((await userRow(file.app, u.email)).status).toBe("UNCONFIRMED");
   });
 
   it("answers UserNotFoundException 404 for an unknown address", async () => {
@@ -179,7 +173,7 @@ describe("POST /api/auth/confirm-sign-up", () => {
   });
 
   it("answers InvalidParameterException for a code that is not six digits", async () => {
-    const u = await signUpWithCode(app, sink);
+    const u = await signUpWithCode(file.app, file.sink);
     for (const code of ["12345", "1234567", "abcdef", "", "12345'"]) {
       const res = await confirm(u.email, code);
       expectCleanError(res, "InvalidParameterException", 400);
@@ -190,48 +184,48 @@ describe("POST /api/auth/confirm-sign-up", () => {
   });
 
   it("keeps the code valid for 24 hours and no longer", async () => {
-    const a = await signUpWithCode(app, sink);
-    const b = await signUpWithCode(app, sink);
-    app.clock.advance(24 * HOUR - MINUTE);
+    const a = await signUpWithCode(file.app, file.sink);
+    const b = await signUpWithCode(file.app, file.sink);
+    file.app.clock.advance(24 * HOUR - MINUTE);
     expect((await confirm(a.email, a.code)).status).toBe(200);
-    app.clock.advance(2 * MINUTE);
+    file.app.clock.advance(2 * MINUTE);
     expectCleanError(await confirm(b.email, b.code), "ExpiredCodeException", 400);
-    expect((await userRow(b.email)).status).toBe("UNCONFIRMED");
+    expect((await userRow(file.app, b.email)).status).toBe("UNCONFIRMED");
   });
 
   it("kills a code after 5 wrong tries: even the right code then answers LimitExceededException", async () => {
-    const u = await signUpWithCode(app, sink);
-    for (let i = 0; i < 5; i++) expectCleanError(await confirm(u.email, wrong(u.code)), "CodeMismatchException", 400);
+    const u = await signUpWithCode(file.app, file.sink);
+    for (let i = 0; i < 5; i++) expectCleanError(await confirm(u.email, wrongCode(u.code)), "CodeMismatchException", 400);
     expectCleanError(await confirm(u.email, u.code), "LimitExceededException", 429);
-    expect((await userRow(u.email)).status).toBe("UNCONFIRMED");
+    expect((await userRow(file.app, u.email)).status).toBe("UNCONFIRMED");
     // A new code brings the account back.
     expect((await resend(u.email)).status).toBe(200);
-    const fresh = codeIn(await nthMail(sink, u.email, 2));
+    const fresh = codeIn(await nthMail(file.sink, u.email, 2));
     expect((await confirm(u.email, fresh)).status).toBe(200);
   });
 
   it("counts wrong tries that arrive at once: no more than 5 guesses per code", async () => {
-    const u = await signUpWithCode(app, sink);
-    const guesses = await concurrently(12, (i) => confirm(u.email, wrong(String((Number(u.code) + i) % 1_000_000))));
+    const u = await signUpWithCode(file.app, file.sink);
+    const guesses = await concurrently(12, (i) => confirm(u.email, wrongCode(String((Number(u.code) + i) % 1_000_000))));
     expect(guesses.every((g) => g.status !== 200)).toBe(true);
     expect(guesses.filter((g) => g.body.code === "CodeMismatchException").length).toBeLessThanOrEqual(5);
     expectCleanError(await confirm(u.email, u.code), "LimitExceededException", 429);
   });
 
   it("a code is used once: confirming again changes nothing and the code is spent", async () => {
-    const u = await signUpWithCode(app, sink);
+    const u = await signUpWithCode(file.app, file.sink);
     expect((await confirm(u.email, u.code)).status).toBe(200);
-    const row = await userRow(u.email);
-    const [stored] = await app.ctx.db.select().from(codes).where(eq(codes.userId, row.id));
+    const row = await userRow(file.app, u.email);
+    const [stored] = await file.app.ctx.db.select().from(codes).where(eq(codes.userId, row.id));
     expect(stored.usedAt).not.toBeNull();
     expect((await confirm(u.email, u.code)).status).toBe(200);
-    expect(await userRow(u.email)).toEqual(row);
+    expect(await userRow(file.app, u.email)).toEqual(row);
   });
 
   it("stores only a hash of the code", async () => {
-    const u = await signUpWithCode(app, sink);
-    const row = await userRow(u.email);
-    const [stored] = await app.ctx.db.select().from(codes).where(eq(codes.userId, row.id));
+    const u = await signUpWithCode(file.app, file.sink);
+    const row = await userRow(file.app, u.email);
+    const [stored] = await file.app.ctx.db.select().from(codes).where(eq(codes.userId, row.id));
     expect(stored.codeHash).not.toContain(u.code);
     expect(stored.codeHash.length).toBeGreaterThan(20);
   });
@@ -239,41 +233,41 @@ describe("POST /api/auth/confirm-sign-up", () => {
 
 describe("POST /api/auth/resend-code", () => {
   it("mails a new code and the old one stops working", async () => {
-    const u = await signUpWithCode(app, sink);
+    const u = await signUpWithCode(file.app, file.sink);
     const res = await resend(u.email);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({});
-    const second = codeIn(await nthMail(sink, u.email, 2));
+    const second = codeIn(await nthMail(file.sink, u.email, 2));
     if (second !== u.code) expectCleanError(await confirm(u.email, u.code), "CodeMismatchException", 400);
     expect((await confirm(u.email, second)).status).toBe(200);
   });
 
   it("answers the same for unknown and confirmed addresses and mails nothing", async () => {
     const unknown = uniqueEmail();
-    const u = await signUpWithCode(app, sink);
+    const u = await signUpWithCode(file.app, file.sink);
     await confirm(u.email, u.code);
     expect(await resend(unknown)).toMatchObject({ status: 200, body: {} });
     expect(await resend(u.email)).toMatchObject({ status: 200, body: {} });
     // A later mail to someone else proves the worker had time to send anything queued before it.
-    const marker = await signUpWithCode(app, sink);
+    const marker = await signUpWithCode(file.app, file.sink);
     expect(marker.code).toMatch(/^\d{6}$/);
-    expect(sink.count(unknown)).toBe(0);
-    expect(sink.count(u.email)).toBe(1);
+    expect(file.sink.count(unknown)).toBe(0);
+    expect(file.sink.count(u.email)).toBe(1);
   });
 
   it("allows 5 per hour per account, from any address, then LimitExceededException with Retry-After", async () => {
-    const u = await signUpWithCode(app, sink);
+    const u = await signUpWithCode(file.app, file.sink);
     for (let i = 0; i < 5; i++) expect((await resend(u.email, freshIp())).status).toBe(200);
     const res = await resend(u.email, freshIp());
     expectCleanError(res, "LimitExceededException", 429);
     const retryAfter = Number(res.headers["retry-after"]);
     expect(retryAfter).toBeGreaterThan(3500);
     expect(retryAfter).toBeLessThanOrEqual(3600);
-    await nthMail(sink, u.email, 6);
+    await nthMail(file.sink, u.email, 6);
     // After the hour the account may ask again.
-    app.clock.advance(HOUR + SECOND);
+    file.app.clock.advance(HOUR + SECOND);
     expect((await resend(u.email, freshIp())).status).toBe(200);
-    await nthMail(sink, u.email, 7);
+    await nthMail(file.sink, u.email, 7);
   });
 
   it("allows 5 per hour per IP, for any accounts, then LimitExceededException", async () => {
@@ -289,14 +283,14 @@ describe("POST /api/auth/resend-code", () => {
   it("does not take the client address from X-Forwarded-For (the server trusts no proxy unless told)", async () => {
     const ip = freshIp();
     for (let i = 0; i < 5; i++) {
-      const res = await req(app, "POST", "/api/auth/resend-code", {
+      const res = await req(file.app, "POST", "/api/auth/resend-code", {
         body: { email: uniqueEmail() },
         ip,
         headers: { "x-forwarded-for": `192.0.2.${i + 1}` },
       });
       expect(res.status).toBe(200);
     }
-    const res = await req(app, "POST", "/api/auth/resend-code", {
+    const res = await req(file.app, "POST", "/api/auth/resend-code", {
       body: { email: uniqueEmail() },
       ip,
       headers: { "x-forwarded-for": "198.51.100.7" },

@@ -1,41 +1,29 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { users } from "../../src/server/db/schema.ts";
-import type { TestApp } from "../helpers/app.ts";
 import { DAY, MINUTE, SECOND } from "../helpers/clock.ts";
 import { uniqueEmail } from "../helpers/factories.ts";
 import {
   confirmedAccount,
   expectCleanError,
   FrozenClock,
+  mailingAppForFile,
   mimePart,
   nthMail,
   refreshCookieOf,
   req,
-  session,
+  signedInAccount,
   signIn,
-  startMailingApp,
 } from "../helpers/identity.ts";
-import type { SmtpSink, SunkMail } from "../helpers/smtp-sink.ts";
+import type { SunkMail } from "../helpers/smtp-sink.ts";
 
-let app: TestApp;
-let sink: SmtpSink;
-let close: () => Promise<void>;
+const file = mailingAppForFile({ clock: new FrozenClock() });
 
-beforeAll(async () => {
-  ({ app, sink, close } = await startMailingApp({ clock: new FrozenClock() }));
-});
-afterAll(() => close());
-
-async function signedIn(overrides: Record<string, unknown> = {}) {
-  const u = await confirmedAccount(app, overrides);
-  return { ...u, ...(await session(app, u.email, u.password)) };
-}
-
-const lookup = (token: string | undefined, email: string) => req(app, "GET", `/api/user/${encodeURIComponent(email)}`, { token });
-const invite = (token: string | undefined, body: Record<string, unknown>) => req(app, "POST", "/api/user", { token, body });
+const lookup = (token: string | undefined, email: string) =>
+  req(file.app, "GET", `/api/user/${encodeURIComponent(email)}`, { token });
+const invite = (token: string | undefined, body: Record<string, unknown>) => req(file.app, "POST", "/api/user", { token, body });
 const complete = (sessionToken: string, newPassword: string) =>
-  req(app, "POST", "/api/auth/complete-new-password", { body: { session: sessionToken, newPassword } });
+  req(file.app, "POST", "/api/auth/complete-new-password", { body: { session: sessionToken, newPassword } });
 
 const newUser = (overrides: Record<string, unknown> = {}) => ({
   email: uniqueEmail("invited"),
@@ -57,18 +45,18 @@ function temporaryPasswordIn(mail: SunkMail): string {
 
 /** Invites someone and reads the temporary password from the invitation mail. */
 async function invited(overrides: Record<string, unknown> = {}) {
-  const inviter = await signedIn({ firstName: "Ingrid", lastName: "Inbjudare" });
+  const inviter = await signedInAccount(file.app, { firstName: "Ingrid", lastName: "Inbjudare" });
   const body = newUser(overrides);
   const res = await invite(inviter.token, body);
   expect(res.status).toBe(201);
-  const mail = await nthMail(sink, String(body.email), 1, INVITED);
+  const mail = await nthMail(file.sink, String(body.email), 1, INVITED);
   return { inviter, email: String(body.email), mail, temporary: temporaryPasswordIn(mail), res };
 }
 
 describe("GET /api/user/{email}", () => {
   it("answers only e-mail, first and last name, and the joined name — never the phone", async () => {
-    const caller = await signedIn();
-    const target = await confirmedAccount(app, { firstName: "Åsa", lastName: "Öberg", phone: "0701234567" });
+    const caller = await signedInAccount(file.app);
+    const target = await confirmedAccount(file.app, { firstName: "Åsa", lastName: "Öberg", phone: "0701234567" });
     const res = await lookup(caller.token, target.email);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ email: target.email, firstName: "Åsa", lastName: "Öberg", name: "Åsa Öberg" });
@@ -76,13 +64,13 @@ describe("GET /api/user/{email}", () => {
   });
 
   it("finds the address in any case", async () => {
-    const caller = await signedIn();
-    const target = await confirmedAccount(app);
+    const caller = await signedInAccount(file.app);
+    const target = await confirmedAccount(file.app);
     expect((await lookup(caller.token, target.email.toUpperCase())).body.email).toBe(target.email);
   });
 
   it("answers 404 for an unknown address", async () => {
-    const caller = await signedIn();
+    const caller = await signedInAccount(file.app);
     const res = await lookup(caller.token, uniqueEmail());
     expect(res.status).toBe(404);
     expect(res.body.code).toMatch(/^(UserNotFoundException|NotFound)$/);
@@ -90,13 +78,13 @@ describe("GET /api/user/{email}", () => {
   });
 
   it("answers 401 without a valid token", async () => {
-    const target = await confirmedAccount(app);
+    const target = await confirmedAccount(file.app);
     expectCleanError(await lookup(undefined, target.email), "Unauthorized", 401);
     expectCleanError(await lookup("forged", target.email), "Unauthorized", 401);
   });
 
   it("answers 400 for something that is not an address", async () => {
-    const caller = await signedIn();
+    const caller = await signedInAccount(file.app);
     for (const bad of ["nope", "' OR '1'='1", "a@b"]) {
       const res = await lookup(caller.token, bad);
       expect(res.status).toBe(400);
@@ -105,8 +93,8 @@ describe("GET /api/user/{email}", () => {
   });
 
   it("is rate-limited: 429 LimitExceededException with Retry-After after the limit", async () => {
-    const caller = await signedIn();
-    const target = await confirmedAccount(app);
+    const caller = await signedInAccount(file.app);
+    const target = await confirmedAccount(file.app);
     let limited: Awaited<ReturnType<typeof lookup>> | undefined;
     let allowed = 0;
     for (let i = 0; i < 100 && !limited; i++) {
@@ -122,7 +110,7 @@ describe("GET /api/user/{email}", () => {
     expectCleanError(limited!, "LimitExceededException", 429);
     expect(Number(limited!.headers["retry-after"])).toBeGreaterThan(0);
     // The limit is the caller's: someone else may still look up.
-    const other = await signedIn();
+    const other = await signedInAccount(file.app);
     expect((await lookup(other.token, target.email)).status).toBe(200);
   });
 });
@@ -139,14 +127,14 @@ describe("POST /api/user (invitation)", () => {
     expect(mimePart(mail.raw, "text/html")).toContain(temporary);
     // The new user can be found at once, e.g. to be added as a contact.
     expect((await lookup(inviter.token, email)).status).toBe(200);
-    const [row] = await app.ctx.db.select().from(users).where(eq(users.email, email));
+    const [row] = await file.app.ctx.db.select().from(users).where(eq(users.email, email));
     expect(row.status).toBe("FORCE_CHANGE_PASSWORD");
     expect(row.phone).toBe("+46701112233");
     expect(row.passwordHash).not.toContain(temporary);
   });
 
   it("trims and lowercases the invited address", async () => {
-    const caller = await signedIn();
+    const caller = await signedInAccount(file.app);
     const email = uniqueEmail("Upper");
     const res = await invite(caller.token, newUser({ email: `  ${email.toUpperCase()} ` }));
     expect(res.status).toBe(201);
@@ -154,18 +142,18 @@ describe("POST /api/user (invitation)", () => {
   });
 
   it("writes the invitation in the inviter's language", async () => {
-    const inviter = await signedIn({ firstName: "Emma", lastName: "English", language: "en" });
+    const inviter = await signedInAccount(file.app, { firstName: "Emma", lastName: "English", language: "en" });
     const body = newUser();
     expect((await invite(inviter.token, body)).status).toBe(201);
-    const mail = await nthMail(sink, String(body.email), 1, INVITED);
+    const mail = await nthMail(file.sink, String(body.email), 1, INVITED);
     expect(mail.subject).toBe("Emma English has invited you to Bemanna");
   });
 
   it("answers UsernameExistsException 409 for an existing address, and mails nothing", async () => {
-    const caller = await signedIn();
-    const existing = await confirmedAccount(app);
+    const caller = await signedInAccount(file.app);
+    const existing = await confirmedAccount(file.app);
     expectCleanError(await invite(caller.token, newUser({ email: existing.email })), "UsernameExistsException", 409);
-    expect((await signIn(app, existing.email, existing.password)).status).toBe(200);
+    expect((await signIn(file.app, existing.email, existing.password)).status).toBe(200);
   });
 
   it.each([
@@ -175,7 +163,7 @@ describe("POST /api/user (invitation)", () => {
     [{ phoneNumber: "+46 70 111" }, { phoneNumber: "validation.phone" }],
     [{ phoneNumber: "12" }, { phoneNumber: "validation.min3" }],
   ])("answers 400 with fields for %j and creates nobody", async (override, fields) => {
-    const caller = await signedIn();
+    const caller = await signedInAccount(file.app);
     const body = newUser(override);
     const res = await invite(caller.token, body);
     expect(res.status).toBe(400);
@@ -187,7 +175,7 @@ describe("POST /api/user (invitation)", () => {
     const body = newUser();
     expectCleanError(await invite(undefined, body), "Unauthorized", 401);
     expectCleanError(await invite(undefined, {}), "Unauthorized", 401);
-    const caller = await signedIn();
+    const caller = await signedInAccount(file.app);
     expect((await lookup(caller.token, String(body.email))).status).toBe(404);
   });
 });
@@ -195,24 +183,24 @@ describe("POST /api/user (invitation)", () => {
 describe("NEW_PASSWORD_REQUIRED", () => {
   it("the first sign-in answers the challenge; the new password opens a session", async () => {
     const { email, temporary } = await invited();
-    const challenge = await signIn(app, email, temporary);
+    const challenge = await signIn(file.app, email, temporary);
     expect(challenge.status).toBe(200);
     expect(Object.keys(challenge.body).sort()).toEqual(["challenge", "session"]);
     expect(challenge.body.challenge).toBe("NEW_PASSWORD_REQUIRED");
     expect(refreshCookieOf(challenge)).toBeUndefined();
     // The challenge is no access token.
-    expectCleanError(await req(app, "GET", "/api/auth/me", { token: challenge.body.session }), "Unauthorized", 401);
+    expectCleanError(await req(file.app, "GET", "/api/auth/me", { token: challenge.body.session }), "Unauthorized", 401);
 
     const done = await complete(challenge.body.session, "MittEgna1");
     expect(done.status).toBe(200);
     expect(Object.keys(done.body).sort()).toEqual(["accessToken", "expiresIn", "user"]);
     expect(done.body.user).toMatchObject({ email, emailVerified: true });
     expect(refreshCookieOf(done)).toMatchObject({ httpOnly: true, sameSite: "Strict", path: "/api/auth" });
-    expect((await req(app, "GET", "/api/auth/me", { token: done.body.accessToken })).status).toBe(200);
+    expect((await req(file.app, "GET", "/api/auth/me", { token: done.body.accessToken })).status).toBe(200);
 
     // From now on: the own password, a normal sign-in; the temporary one is gone.
-    expectCleanError(await signIn(app, email, temporary), "NotAuthorizedException", 401);
-    const normal = await signIn(app, email, "MittEgna1");
+    expectCleanError(await signIn(file.app, email, temporary), "NotAuthorizedException", 401);
+    const normal = await signIn(file.app, email, "MittEgna1");
     expect(normal.status).toBe(200);
     expect(normal.body.accessToken).toBeDefined();
     // The challenge cannot be answered twice.
@@ -221,12 +209,12 @@ describe("NEW_PASSWORD_REQUIRED", () => {
 
   it("answers NotAuthorizedException for a wrong temporary password", async () => {
     const { email } = await invited();
-    expectCleanError(await signIn(app, email, "Fel1234567"), "NotAuthorizedException", 401);
+    expectCleanError(await signIn(file.app, email, "Fel1234567"), "NotAuthorizedException", 401);
   });
 
   it("answers InvalidPasswordException for a weak new password; the challenge stays open", async () => {
     const { email, temporary } = await invited();
-    const challenge = await signIn(app, email, temporary);
+    const challenge = await signIn(file.app, email, temporary);
     for (const weak of ["kort1A", "allasmabokstaver1", "INGASMA123", "IngaSiffror"]) {
       const res = await complete(challenge.body.session, weak);
       expectCleanError(res, "InvalidPasswordException", 400);
@@ -237,36 +225,40 @@ describe("NEW_PASSWORD_REQUIRED", () => {
 
   it("answers NotAuthorizedException when the challenge session has expired", async () => {
     const { email, temporary } = await invited();
-    const challenge = await signIn(app, email, temporary);
-    app.clock.advance(10 * MINUTE + SECOND);
+    const challenge = await signIn(file.app, email, temporary);
+    file.app.clock.advance(10 * MINUTE + SECOND);
     expectCleanError(await complete(challenge.body.session, "MittEgna1"), "NotAuthorizedException", 401);
     // A new sign-in gives a new challenge.
-    const again = await signIn(app, email, temporary);
+    const again = await signIn(file.app, email, temporary);
     expect((await complete(again.body.session, "MittEgna1")).status).toBe(200);
   });
 
   it("answers NotAuthorizedException for a forged session or an access token in its place", async () => {
-    const u = await signedIn();
+    const u = await signedInAccount(file.app);
     for (const forged of ["garbage", u.token, `${u.token.slice(0, -2)}xx`]) {
       expectCleanError(await complete(forged, "MittEgna1"), "NotAuthorizedException", 401);
     }
-    expectCleanError(await req(app, "POST", "/api/auth/complete-new-password", { body: {} }), "InvalidParameterException", 400);
+    expectCleanError(
+      await req(file.app, "POST", "/api/auth/complete-new-password", { body: {} }),
+      "InvalidParameterException",
+      400,
+    );
   });
 
   it("the temporary password lasts 7 days: after that, sign-in answers NotAuthorizedException", async () => {
     const early = await invited();
     const late = await invited();
-    app.clock.advance(7 * DAY - MINUTE);
-    expect((await signIn(app, early.email, early.temporary)).body.challenge).toBe("NEW_PASSWORD_REQUIRED");
-    app.clock.advance(2 * MINUTE);
-    const res = await signIn(app, late.email, late.temporary);
+    file.app.clock.advance(7 * DAY - MINUTE);
+    expect((await signIn(file.app, early.email, early.temporary)).body.challenge).toBe("NEW_PASSWORD_REQUIRED");
+    file.app.clock.advance(2 * MINUTE);
+    const res = await signIn(file.app, late.email, late.temporary);
     expectCleanError(res, "NotAuthorizedException", 401);
     expect(res.body.message).toMatch(/expired/i);
   });
 
   it("an invited address cannot be registered by someone else", async () => {
     const { email } = await invited();
-    const res = await req(app, "POST", "/api/auth/sign-up", {
+    const res = await req(file.app, "POST", "/api/auth/sign-up", {
       body: { email, password: "Funktionar1", firstName: "M", lastName: "X", countryCode: "+46", phone: "0701234567" },
     });
     expectCleanError(res, "UsernameExistsException", 409);

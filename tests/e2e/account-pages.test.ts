@@ -1,32 +1,10 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { uniqueEmail } from "../helpers/factories.ts";
-import {
-  createAccount,
-  expectNoAxeViolations,
-  newPage,
-  openBrowser,
-  type Product,
-  screenshot,
-  signIn,
-  startProduct,
-} from "./harness.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { createAccount, expectNoAxeViolations, input, inviteUser, newPage, screenshot, setUpProduct, signIn } from "./harness.ts";
 
 /** Every account page in both languages at phone and desktop width: axe finds nothing, and a screenshot each. */
 
-let product: Product;
-let browser: Browser;
-
-beforeAll(async () => {
-  product = await startProduct();
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
-
-const input = (page: Page, name: string) => page.locator(`input[name="${name}"]`);
+const e2e = setUpProduct();
 
 /**
  * Checks the page as it is now in Swedish and English at 1280 and 375 px. The language is switched with the
@@ -60,8 +38,8 @@ async function dismissReminder(page: Page) {
 
 describe("the account pages pass axe and fit on a phone", () => {
   it("login, with errors shown", async () => {
-    const page = await newPage(browser);
-    await page.goto(`${product.url}/login?password-reset=true`);
+    const page = await newPage(e2e.browser);
+    await page.goto(`${e2e.product.url}/login?password-reset=true`);
     await input(page, "email").waitFor();
     await page.locator('button[type="submit"]').click();
     await expect.poll(() => page.getByText("Du måste fylla i fältet").count()).toBe(2);
@@ -70,8 +48,8 @@ describe("the account pages pass axe and fit on a phone", () => {
   });
 
   it("shows where the keyboard focus is", async () => {
-    const page = await newPage(browser);
-    await page.goto(`${product.url}/login`);
+    const page = await newPage(e2e.browser);
+    await page.goto(`${e2e.product.url}/login`);
     await input(page, "email").waitFor();
     const outline = () =>
       page.evaluate<string>(
@@ -92,8 +70,8 @@ describe("the account pages pass axe and fit on a phone", () => {
   });
 
   it("register, with the checklist half met and the passwords differing", async () => {
-    const page = await newPage(browser);
-    await page.goto(`${product.url}/register`);
+    const page = await newPage(e2e.browser);
+    await page.goto(`${e2e.product.url}/register`);
     await input(page, "email").fill("ny@example.se");
     await input(page, "password").fill("lösenord1");
     await input(page, "repeatPassword").fill("lösenord2");
@@ -102,8 +80,8 @@ describe("the account pages pass axe and fit on a phone", () => {
   });
 
   it("verify-email, with the reminder and then the form", async () => {
-    const page = await newPage(browser);
-    await page.goto(`${product.url}/verify-email`);
+    const page = await newPage(e2e.browser);
+    await page.goto(`${e2e.product.url}/verify-email`);
     await page.getByRole("dialog").waitFor();
     await screenshot(page, "account-verify-email-reminder-sv-1280");
     await expectNoAxeViolations(page, "verify-email reminder");
@@ -113,9 +91,9 @@ describe("the account pages pass axe and fit on a phone", () => {
   });
 
   it("forgot-password, both steps", async () => {
-    const account = await createAccount(product);
-    const page = await newPage(browser);
-    await page.goto(`${product.url}/forgot-password`);
+    const account = await createAccount(e2e.product);
+    const page = await newPage(e2e.browser);
+    await page.goto(`${e2e.product.url}/forgot-password`);
     await input(page, "email").waitFor();
     await checkEveryWay(page, "forgot-password-1");
     await input(page, "email").fill(account.email);
@@ -127,23 +105,10 @@ describe("the account pages pass axe and fit on a phone", () => {
   });
 
   it("change-password, for an invited user's first sign-in", async () => {
-    const inviter = await createAccount(product);
-    const session = await fetch(`${product.url}/api/auth/sign-in`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: inviter.email, password: inviter.password }),
-    }).then((r) => r.json() as Promise<{ accessToken: string }>);
-    const email = uniqueEmail("invited");
-    const created = await fetch(`${product.url}/api/user`, {
-      method: "POST",
-      headers: { "content-type": "application/json", authorization: `Bearer ${session.accessToken}` },
-      body: JSON.stringify({ email, firstName: "Nils", lastName: "Holmberg", phoneNumber: "+46709998877", type: "event" }),
-    });
-    expect(created.status).toBe(201);
-    const temporary = /lösenordet: (\S+)/.exec((await product.sink.waitFor(email)).text)?.[1] ?? "";
+    const { email, temporaryPassword } = await inviteUser(e2e.product);
 
-    const page = await newPage(browser);
-    await signIn(page, product, email, temporary);
+    const page = await newPage(e2e.browser);
+    await signIn(page, e2e.product, email, temporaryPassword);
     await expect.poll(() => page.getByRole("heading", { level: 1 }).innerText()).toBe("Välj nytt lösenord");
     await input(page, "newPassword").fill("Nytt");
     await checkEveryWay(page, "change-password");
@@ -151,10 +116,10 @@ describe("the account pages pass axe and fit on a phone", () => {
   });
 
   it("profile, viewing and editing", async () => {
-    const account = await createAccount(product);
-    const page = await newPage(browser);
-    await signIn(page, product, account.email, account.password);
-    await page.goto(`${product.url}/profile`);
+    const account = await createAccount(e2e.product);
+    const page = await newPage(e2e.browser);
+    await signIn(page, e2e.product, account.email, account.password);
+    await page.goto(`${e2e.product.url}/profile`);
     await page.getByText("Karin Lindqvist").waitFor();
     await checkEveryWay(page, "profile-view");
     await page.getByRole("button", { name: "Redigera profil" }).click();

@@ -1,56 +1,29 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { PASSWORD, uniqueEmail } from "../helpers/factories.ts";
 import { codeIn } from "../helpers/smtp-sink.ts";
-import { createAccount, expectNoAxeViolations, newPage, openBrowser, type Product, signIn, startProduct } from "./harness.ts";
+import {
+  createAccount,
+  expectNoAxeViolations,
+  input,
+  inviteUser,
+  newPage,
+  postApi,
+  setUpProduct,
+  signIn,
+  signUp,
+} from "./harness.ts";
 
-let product: Product;
-let browser: Browser;
+const e2e = setUpProduct();
 
-beforeAll(async () => {
-  product = await startProduct();
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
-
-const input = (page: Page, name: string) => page.locator(`input[name="${name}"]`);
 const heading = (page: Page) => page.getByRole("heading", { level: 1 });
 const alertText = (page: Page) => page.getByRole("alert").first().innerText();
 
-async function postJson(path: string, body: unknown, token?: string) {
-  const res = await fetch(`${product.url}/api${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json().catch(() => null)) as Record<string, unknown> | null };
-}
-
-/** A user someone else added as a contact: created through POST /api/user, with the temporary password mailed. */
-async function inviteUser(): Promise<{ email: string; temporaryPassword: string }> {
-  const inviter = await createAccount(product);
-  const session = await postJson("/auth/sign-in", { email: inviter.email, password: inviter.password });
-  const email = uniqueEmail("invited");
-  const created = await postJson(
-    "/user",
-    { email, firstName: "Nils", lastName: "Holmberg", phoneNumber: "+46709998877", type: "event" },
-    session.body?.accessToken as string,
-  );
-  expect(created.status).toBe(201);
-  const mail = await product.sink.waitFor(email);
-  const temporaryPassword = /lösenordet: (\S+)|password: (\S+)/.exec(mail.text);
-  if (!temporaryPassword) throw new Error(`no temporary password in ${mail.text}`);
-  return { email, temporaryPassword: temporaryPassword[1] ?? temporaryPassword[2] };
-}
-
 describe("registration, activation and the profile", () => {
   it("registers, activates with the mailed code, signs in, edits the profile and signs out", async () => {
-    const page = await newPage(browser);
+    const page = await newPage(e2e.browser);
     const email = uniqueEmail("register");
-    await page.goto(`${product.url}/register`);
+    await page.goto(`${e2e.product.url}/register`);
     await expect.poll(() => heading(page).innerText()).toBe("Registrera dig");
 
     await input(page, "email").fill(email.toUpperCase());
@@ -80,7 +53,7 @@ describe("registration, activation and the profile", () => {
     await expect.poll(() => reminder.isVisible()).toBe(false);
     expect(await input(page, "email").inputValue()).toBe(email);
 
-    const first = codeIn(await product.sink.waitFor(email));
+    const first = codeIn(await e2e.product.sink.waitFor(email));
     const wrong = first === "000000" ? "111111" : "000000";
     await input(page, "verificationCode").fill(wrong);
     await page.getByRole("button", { name: "Aktivera kontot" }).click();
@@ -89,8 +62,8 @@ describe("registration, activation and the profile", () => {
     // A new code replaces the first one.
     await page.getByRole("button", { name: "Skicka ny kod" }).click();
     await expect.poll(() => page.getByText(`En ny kod har skickats till ${email}.`).isVisible()).toBe(true);
-    await expect.poll(() => product.sink.count(email)).toBe(2);
-    const second = codeIn(await product.sink.waitFor(email, (m) => codeIn(m) !== first));
+    await expect.poll(() => e2e.product.sink.count(email)).toBe(2);
+    const second = codeIn(await e2e.product.sink.waitFor(email, (m) => codeIn(m) !== first));
     await input(page, "verificationCode").fill(second);
     await page.getByRole("button", { name: "Aktivera kontot" }).click();
 
@@ -128,15 +101,15 @@ describe("registration, activation and the profile", () => {
     await page.locator("header").getByRole("link", { name: "Logga ut" }).click();
     await page.waitForURL((url) => url.pathname === "/");
     await expect.poll(() => page.locator("header").getByRole("link", { name: "Logga in" }).isVisible()).toBe(true);
-    await page.goto(`${product.url}/profile`);
+    await page.goto(`${e2e.product.url}/profile`);
     await page.waitForURL(/\/login$/);
     await page.context().close();
   });
 
   it("tells a registering visitor that the address is taken", async () => {
-    const existing = await createAccount(product);
-    const page = await newPage(browser, { language: "en" });
-    await page.goto(`${product.url}/register`);
+    const existing = await createAccount(e2e.product);
+    const page = await newPage(e2e.browser, { language: "en" });
+    await page.goto(`${e2e.product.url}/register`);
     await input(page, "email").fill(existing.email);
     await input(page, "firstName").fill("Erik");
     await input(page, "lastName").fill("Sund");
@@ -152,9 +125,9 @@ describe("registration, activation and the profile", () => {
 
 describe("signing in", () => {
   it("names the wrong password, the unknown user, and returns to the page that asked for a sign-in", async () => {
-    const account = await createAccount(product);
-    const page = await newPage(browser, { language: "en" });
-    await page.goto(`${product.url}/login`);
+    const account = await createAccount(e2e.product);
+    const page = await newPage(e2e.browser, { language: "en" });
+    await page.goto(`${e2e.product.url}/login`);
     await input(page, "email").fill(uniqueEmail("nobody"));
     await input(page, "password").fill(PASSWORD);
     await page.getByRole("button", { name: "Log in", exact: true }).click();
@@ -165,7 +138,7 @@ describe("signing in", () => {
     await page.getByRole("button", { name: "Log in", exact: true }).click();
     await expect.poll(() => alertText(page)).toBe("Incorrect password");
 
-    await page.goto(`${product.url}/profile`);
+    await page.goto(`${e2e.product.url}/profile`);
     await page.waitForURL(/\/login$/);
     await input(page, "email").fill(account.email);
     await input(page, "password").fill(account.password);
@@ -174,14 +147,14 @@ describe("signing in", () => {
     await expect.poll(() => page.getByText("Karin Lindqvist").isVisible()).toBe(true);
 
     // A signed-in visitor of /login goes to the start page.
-    await page.goto(`${product.url}/login`);
+    await page.goto(`${e2e.product.url}/login`);
     await page.waitForURL((url) => url.pathname === "/");
     await page.context().close();
   });
 
   it("sends a user who has not activated the account to /verify-email with the address filled in", async () => {
     const email = uniqueEmail("unconfirmed");
-    const res = await postJson("/auth/sign-up", {
+    const res = await postApi(e2e.product, "/auth/sign-up", {
       email,
       password: PASSWORD,
       firstName: "Olle",
@@ -190,8 +163,8 @@ describe("signing in", () => {
       phone: "0701234567",
     });
     expect(res.status).toBe(201);
-    const page = await newPage(browser);
-    await page.goto(`${product.url}/login`);
+    const page = await newPage(e2e.browser);
+    await page.goto(`${e2e.product.url}/login`);
     await input(page, "email").fill(email);
     await input(page, "password").fill(PASSWORD);
     await page.getByRole("button", { name: "Logga in", exact: true }).click();
@@ -204,9 +177,9 @@ describe("signing in", () => {
   });
 
   it("lets an invited user sign in with the mailed temporary password and choose a password of their own", async () => {
-    const invited = await inviteUser();
-    const page = await newPage(browser);
-    await page.goto(`${product.url}/change-password`);
+    const invited = await inviteUser(e2e.product);
+    const page = await newPage(e2e.browser);
+    await page.goto(`${e2e.product.url}/change-password`);
     await page.waitForURL(/\/login$/);
 
     await input(page, "email").fill(invited.email);
@@ -226,22 +199,24 @@ describe("signing in", () => {
     await page.context().close();
 
     // The new password is the one that works from now on.
-    expect((await postJson("/auth/sign-in", { email: invited.email, password: invited.temporaryPassword })).status).toBe(401);
-    expect((await postJson("/auth/sign-in", { email: invited.email, password: "Egetlosen9" })).status).toBe(200);
+    expect(
+      (await postApi(e2e.product, "/auth/sign-in", { email: invited.email, password: invited.temporaryPassword })).status,
+    ).toBe(401);
+    expect((await postApi(e2e.product, "/auth/sign-in", { email: invited.email, password: "Egetlosen9" })).status).toBe(200);
   });
 });
 
 describe("a forgotten password", () => {
   it("is replaced with the mailed code, and the new one signs in", async () => {
-    const account = await createAccount(product);
-    const page = await newPage(browser);
-    await page.goto(`${product.url}/forgot-password`);
+    const account = await createAccount(e2e.product);
+    const page = await newPage(e2e.browser);
+    await page.goto(`${e2e.product.url}/forgot-password`);
     expect(await input(page, "code").count()).toBe(0);
     await input(page, "email").fill(account.email);
     await page.getByRole("button", { name: "Skicka kod" }).click();
     await expect.poll(() => page.getByText(`Vi har skickat en kod till ${account.email}`).isVisible()).toBe(true);
 
-    const mail = await product.sink.waitFor(account.email, (m) => /lösenord/i.test(m.subject));
+    const mail = await e2e.product.sink.waitFor(account.email, (m) => /lösenord/i.test(m.subject));
     await input(page, "code").fill(codeIn(mail));
     expect(await input(page, "code").getAttribute("inputmode")).toBe("numeric");
     await input(page, "newPassword").fill("Nyttlosen42");
@@ -258,17 +233,9 @@ describe("a forgotten password", () => {
   });
 
   it("offers activation to a user who has not activated the account", async () => {
-    const email = uniqueEmail("notverified");
-    await postJson("/auth/sign-up", {
-      email,
-      password: PASSWORD,
-      firstName: "Maja",
-      lastName: "Ek",
-      countryCode: "+46",
-      phone: "0701234567",
-    });
-    const page = await newPage(browser, { language: "en" });
-    await page.goto(`${product.url}/forgot-password`);
+    const { email } = await signUp(e2e.product, { email: uniqueEmail("notverified"), firstName: "Maja", lastName: "Ek" });
+    const page = await newPage(e2e.browser, { language: "en" });
+    await page.goto(`${e2e.product.url}/forgot-password`);
     await input(page, "email").fill(email);
     await page.getByRole("button", { name: "Send code" }).click();
     const dialog = page.getByRole("dialog", { name: "Your account is not activated" });
@@ -284,8 +251,8 @@ describe("a forgotten password", () => {
 
 describe("the shell around the account pages", () => {
   it("switches the language from the header and keeps the choice after a reload", async () => {
-    const page = await newPage(browser);
-    await page.goto(`${product.url}/login`);
+    const page = await newPage(e2e.browser);
+    await page.goto(`${e2e.product.url}/login`);
     await expect.poll(() => heading(page).innerText()).toBe("Logga in");
     await page.getByRole("combobox", { name: "Språk" }).selectOption("en");
     await expect.poll(() => heading(page).innerText()).toBe("Log in");
@@ -299,8 +266,8 @@ describe("the shell around the account pages", () => {
   });
 
   it("shows raw message ids while Shift, Alt and Ctrl are pressed together", async () => {
-    const page = await newPage(browser);
-    await page.goto(`${product.url}/login`);
+    const page = await newPage(e2e.browser);
+    await page.goto(`${e2e.product.url}/login`);
     await expect.poll(() => heading(page).innerText()).toBe("Logga in");
     const combo = async () => {
       await page.keyboard.down("Shift");
@@ -319,9 +286,9 @@ describe("the shell around the account pages", () => {
   });
 
   it("folds the menu at 375 px, for visitors and signed-in users", async () => {
-    const account = await createAccount(product);
-    const page = await newPage(browser, { width: 375, height: 740 });
-    await page.goto(`${product.url}/login`);
+    const account = await createAccount(e2e.product);
+    const page = await newPage(e2e.browser, { width: 375, height: 740 });
+    await page.goto(`${e2e.product.url}/login`);
     await page.getByRole("button", { name: "Öppna menyn" }).click();
     const menu = page.locator("#mobile-menu");
     await expect.poll(() => menu.getByRole("link", { name: "Registrera" }).isVisible()).toBe(true);
@@ -329,8 +296,8 @@ describe("the shell around the account pages", () => {
     expect(await menu.getByRole("link", { name: "Logga ut" }).count()).toBe(0);
     await expectNoAxeViolations(page, "mobile menu, signed out");
 
-    await signIn(page, product, account.email, account.password);
-    await page.goto(`${product.url}/profile`);
+    await signIn(page, e2e.product, account.email, account.password);
+    await page.goto(`${e2e.product.url}/profile`);
     await page.getByText("Karin Lindqvist").waitFor();
     await page.getByRole("button", { name: "Öppna menyn" }).click();
     await expect.poll(() => menu.getByRole("link", { name: "Min profil" }).isVisible()).toBe(true);

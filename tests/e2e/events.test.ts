@@ -1,30 +1,11 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { addDays } from "../../src/shared/events/rules.ts";
 import { stockholmToday } from "../../src/shared/validation.ts";
 import { uniqueEmail } from "../helpers/factories.ts";
-import {
-  createAccount,
-  expectNoAxeViolations,
-  newPage,
-  openBrowser,
-  type Product,
-  screenshot,
-  signIn,
-  startProduct,
-} from "./harness.ts";
+import { apiToken, createAccount, expectNoAxeViolations, newPage, postApi, screenshot, setUpProduct, signIn } from "./harness.ts";
 
-let product: Product;
-let browser: Browser;
-
-beforeAll(async () => {
-  product = await startProduct();
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+const e2e = setUpProduct();
 
 /** Polls generously: two cores are shared with other test runs. */
 const until = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000 });
@@ -35,15 +16,6 @@ const field = (page: Page, name: string, scope?: Page | ReturnType<Page["locator
 /** Tiles come from the internet, which tests do not reach; an empty map is still clickable. */
 async function offlineTiles(page: Page) {
   await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
-}
-
-async function apiToken(email: string, password: string) {
-  const res = await fetch(`${product.url}/api/auth/sign-in`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password }),
-  });
-  return ((await res.json()) as { accessToken: string }).accessToken;
 }
 
 const sv = {
@@ -75,14 +47,14 @@ async function fillStation(page: Page, s: { name: string; municipality: string; 
 
 describe("organizer events", () => {
   it("creates an event through the wizard, invites a co-organizer, confirms it and removes a draft", async () => {
-    const owner = await createAccount(product, { firstName: "Karin", lastName: "Lindqvist" });
+    const owner = await createAccount(e2e.product, { firstName: "Karin", lastName: "Lindqvist" });
     const coOrganizer = uniqueEmail("medarrangor");
     const date = addDays(stockholmToday(new Date()), 30);
-    const page = await newPage(browser, { width: 1280, language: "sv" });
+    const page = await newPage(e2e.browser, { width: 1280, language: "sv" });
     await offlineTiles(page);
-    await signIn(page, product, owner.email, owner.password);
+    await signIn(page, e2e.product, owner.email, owner.password);
 
-    await page.goto(`${product.url}/my-pages/events`);
+    await page.goto(`${e2e.product.url}/my-pages/events`);
     await until(() => page.getByRole("link", { name: sv.newEvent }).isVisible()).toBe(true);
     await expectNoAxeViolations(page, "events hub (empty)");
     await page.getByRole("link", { name: sv.newEvent }).click();
@@ -114,7 +86,7 @@ describe("organizer events", () => {
     await page.waitForURL(/step=1/);
 
     // The co-organizer got an invitation with a temporary password.
-    const invitation = await product.sink.waitFor(coOrganizer);
+    const invitation = await e2e.product.sink.waitFor(coOrganizer);
     expect(invitation.text).toContain(coOrganizer);
 
     // Step 2: stations. Next without one is refused.
@@ -154,17 +126,17 @@ describe("organizer events", () => {
     expect(eventId).toBeTruthy();
 
     // In the list as approved, and on the public calendar.
-    await page.goto(`${product.url}/my-pages/events`);
+    await page.goto(`${e2e.product.url}/my-pages/events`);
     const row = page.locator('tr[data-event="Sommarloppet i Umeå"]');
     await until(() => row.isVisible()).toBe(true);
     expect(await row.getByText(sv.approved).isVisible()).toBe(true);
     // A confirmed event has no remove control.
     expect(await row.getByRole("button").count()).toBe(0);
-    const calendar = (await (await fetch(`${product.url}/api/public/events`)).json()) as Array<{ id: string }>;
+    const calendar = (await (await fetch(`${e2e.product.url}/api/public/events`)).json()) as Array<{ id: string }>;
     expect(calendar.map((e) => e.id)).toContain(eventId);
 
     // The event page, both tabs.
-    await page.goto(`${product.url}/my-pages/events/${eventId}`);
+    await page.goto(`${e2e.product.url}/my-pages/events/${eventId}`);
     await until(() => field(page, "organizerName").inputValue()).toBe("Umeå Löparklubb");
     await expectNoAxeViolations(page, "event page: data");
     await screenshot(page, "events-page-data-sv-1280");
@@ -174,21 +146,22 @@ describe("organizer events", () => {
     await expectNoAxeViolations(page, "event page: stations");
 
     // A draft is removed through the modal, which insists on its checkbox.
-    const token = await apiToken(owner.email, owner.password);
-    const draft = await fetch(`${product.url}/api/events`, {
-      method: "POST",
-      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-      body: JSON.stringify({
+    const token = await apiToken(e2e.product, owner.email, owner.password);
+    const draft = await postApi(
+      e2e.product,
+      "/events",
+      {
         name: "Utkast att ta bort",
         date,
         startTime: "10:00",
         city: "Umeå",
         organizerNumber: "8020001234",
         organizerName: "Umeå Löparklubb",
-      }),
-    });
+      },
+      token,
+    );
     expect(draft.status).toBe(201);
-    await page.goto(`${product.url}/my-pages/events`);
+    await page.goto(`${e2e.product.url}/my-pages/events`);
     const draftRow = page.locator('tr[data-event="Utkast att ta bort"]');
     await until(() => draftRow.isVisible()).toBe(true);
     expect(await draftRow.getByText(sv.unconfirmed).isVisible()).toBe(true);
@@ -210,13 +183,13 @@ describe("organizer events", () => {
     { lang: "en" as const, width: 1280, edit: "Edit Finish", name: "Lund Summer Run 2" },
   ])("hub, wizard and event page pass axe in $lang at $width px", async ({ lang, width, edit, name }) => {
     const tag = `${lang}-${width}`;
-    const owner = await createAccount(product, { firstName: "Erik", lastName: "Ek", language: lang });
-    const token = await apiToken(owner.email, owner.password);
+    const owner = await createAccount(e2e.product, { firstName: "Erik", lastName: "Ek", language: lang });
+    const token = await apiToken(e2e.product, owner.email, owner.password);
     const date = addDays(stockholmToday(new Date()), 20);
-    const created = await fetch(`${product.url}/api/events`, {
-      method: "POST",
-      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-      body: JSON.stringify({
+    const created = await postApi(
+      e2e.product,
+      "/events",
+      {
         name,
         date,
         startTime: "10:00",
@@ -242,36 +215,37 @@ describe("organizer events", () => {
             paymentChild: 200,
           },
         ],
-      }),
-    });
+      },
+      token,
+    );
     const event = (await created.json()) as { id: string };
-    const page = await newPage(browser, { width, language: lang });
+    const page = await newPage(e2e.browser, { width, language: lang });
     await offlineTiles(page);
-    await signIn(page, product, owner.email, owner.password);
+    await signIn(page, e2e.product, owner.email, owner.password);
 
-    await page.goto(`${product.url}/my-pages/events`);
+    await page.goto(`${e2e.product.url}/my-pages/events`);
     await until(() => page.getByText(name).isVisible()).toBe(true);
     await expectNoAxeViolations(page, `hub ${tag}`);
     await screenshot(page, `events-hub-${tag}`);
 
-    await page.goto(`${product.url}/my-pages/events/new`);
+    await page.goto(`${e2e.product.url}/my-pages/events/new`);
     await until(() => field(page, "name").isVisible()).toBe(true);
     await expectNoAxeViolations(page, `wizard ${tag}`);
     await screenshot(page, `events-wizard-event-${tag}`);
 
-    await page.goto(`${product.url}/my-pages/events/new?id=${event.id}&step=2`);
+    await page.goto(`${e2e.product.url}/my-pages/events/new?id=${event.id}&step=2`);
     await until(() => page.getByRole("button", { name: lang === "sv" ? sv.confirm : "Confirm the event" }).isVisible()).toBe(
       true,
     );
     await expectNoAxeViolations(page, `wizard confirm ${tag}`);
     await screenshot(page, `events-wizard-confirm-${tag}`);
 
-    await page.goto(`${product.url}/my-pages/events/${event.id}`);
+    await page.goto(`${e2e.product.url}/my-pages/events/${event.id}`);
     await until(() => field(page, "organizerName").inputValue()).toBe("Lunds IK");
     await expectNoAxeViolations(page, `event page ${tag}`);
     await screenshot(page, `events-page-data-${tag}`);
 
-    await page.goto(`${product.url}/my-pages/events/${event.id}/stations`);
+    await page.goto(`${e2e.product.url}/my-pages/events/${event.id}/stations`);
     await page.getByRole("button", { name: edit }).click();
     await until(() => page.locator(".leaflet-marker-icon").count()).toBe(1);
     await expectNoAxeViolations(page, `stations ${tag}`);

@@ -1,30 +1,11 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { events, stations } from "../../src/server/db/schema.ts";
 import { addDays } from "../../src/shared/groups/rules.ts";
 import { stockholmToday } from "../../src/shared/validation.ts";
-import {
-  createAccount,
-  expectNoAxeViolations,
-  newPage,
-  openBrowser,
-  type Product,
-  screenshot,
-  signIn,
-  startProduct,
-} from "./harness.ts";
+import { apiToken, createAccount, expectNoAxeViolations, newPage, postApi, screenshot, setUpProduct, signIn } from "./harness.ts";
 
-let product: Product;
-let browser: Browser;
-
-beforeAll(async () => {
-  product = await startProduct();
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+const e2e = setUpProduct();
 
 // Pages load their code and texts on first visit; on a busy machine that can take a few seconds.
 const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000 });
@@ -106,12 +87,12 @@ describe.each([
   it("is created through the wizard, gets a second contact, is confirmed and a volunteer edited", async () => {
     const tx = texts[lang];
     const tag = `${lang}-${width}`;
-    const owner = await createAccount(product, { firstName: "Karin", lastName: "Lindqvist", language: lang });
-    const second = await createAccount(product, { firstName: "Per", lastName: "Holm" });
-    const page = await newPage(browser, { width, language: lang });
-    await signIn(page, product, owner.email, owner.password);
+    const owner = await createAccount(e2e.product, { firstName: "Karin", lastName: "Lindqvist", language: lang });
+    const second = await createAccount(e2e.product, { firstName: "Per", lastName: "Holm" });
+    const page = await newPage(e2e.browser, { width, language: lang });
+    await signIn(page, e2e.product, owner.email, owner.password);
 
-    await page.goto(`${product.url}/my-pages/volunteers`);
+    await page.goto(`${e2e.product.url}/my-pages/volunteers`);
     await poll(() => page.getByText(tx.empty).isVisible()).toBe(true);
     await expectNoAxeViolations(page, `volunteer area empty ${tag}`);
     await screenshot(page, `groups-area-empty-${tag}`);
@@ -187,13 +168,8 @@ describe.each([
     await poll(() => page.getByText(second.email, { exact: false }).isVisible()).toBe(true);
 
     // The second contact sees the group and its volunteers.
-    const signInRes = await fetch(`${product.url}/api/auth/sign-in`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: second.email, password: second.password }),
-    });
-    const { accessToken } = (await signInRes.json()) as { accessToken: string };
-    const seen = await fetch(`${product.url}/api/groups/${groupId}`, { headers: { authorization: `Bearer ${accessToken}` } });
+    const accessToken = await apiToken(e2e.product, second.email, second.password);
+    const seen = await fetch(`${e2e.product.url}/api/groups/${groupId}`, { headers: { authorization: `Bearer ${accessToken}` } });
     expect(seen.status).toBe(200);
     const seenGroup = (await seen.json()) as { volunteers: unknown[]; availabilities: Array<{ endDate: string }> };
     expect(seenGroup.volunteers).toHaveLength(3);
@@ -236,7 +212,7 @@ describe.each([
     await screenshot(page, `groups-volunteers-tab-${tag}`);
 
     // Back in the area the group is listed as approved and opens from its row.
-    await page.goto(`${product.url}/my-pages/volunteers`);
+    await page.goto(`${e2e.product.url}/my-pages/volunteers`);
     await poll(() => page.getByText("IFK Exempel P12").isVisible()).toBe(true);
     await poll(() => page.getByText(tx.approved).isVisible()).toBe(true);
     await expectNoAxeViolations(page, `volunteer area list ${tag}`);
@@ -255,17 +231,12 @@ describe("the volunteer area in both languages at both widths", () => {
     ];
     for (const { lang, width } of combos) {
       const tag = `${lang}-${width}`;
-      const owner = await createAccount(product, { language: lang });
-      const session = await fetch(`${product.url}/api/auth/sign-in`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ email: owner.email, password: owner.password }),
-      });
-      const { accessToken } = (await session.json()) as { accessToken: string };
-      const created = await fetch(`${product.url}/api/groups`, {
-        method: "POST",
-        headers: { "content-type": "application/json", authorization: `Bearer ${accessToken}` },
-        body: JSON.stringify({
+      const owner = await createAccount(e2e.product, { language: lang });
+      const accessToken = await apiToken(e2e.product, owner.email, owner.password);
+      const created = await postApi(
+        e2e.product,
+        "/groups",
+        {
           name: "Åby BK Flickor 2012",
           organizationNumber: "802479-0340",
           organizationName: "Åby Bollklubb",
@@ -275,13 +246,14 @@ describe("the volunteer area in both languages at both widths", () => {
           sport: 34,
           volunteers: volunteers.map((v) => ({ ...v, age: Number(v.age) })),
           availabilities: [{ type: "PERIOD", startDate: "2031-05-01", endDate: "2031-05-03", location: "1480" }],
-        }),
-      });
+        },
+        accessToken,
+      );
       expect(created.status).toBe(201);
       const { id } = (await created.json()) as { id: string };
 
-      const page = await newPage(browser, { width, language: lang });
-      await signIn(page, product, owner.email, owner.password);
+      const page = await newPage(e2e.browser, { width, language: lang });
+      await signIn(page, e2e.product, owner.email, owner.password);
       for (const [path, name] of [
         ["", "area-list"],
         [`/${id}`, "page"],
@@ -289,7 +261,7 @@ describe("the volunteer area in both languages at both widths", () => {
         [`/${id}/volunteers`, "volunteers-tab"],
         ["/new", "wizard-group"],
       ]) {
-        await page.goto(`${product.url}/my-pages/volunteers${path}`);
+        await page.goto(`${e2e.product.url}/my-pages/volunteers${path}`);
         await poll(() =>
           page
             .getByText(name === "wizard-group" ? owner.email : "Åby BK Flickor 2012")
@@ -306,7 +278,7 @@ describe("the volunteer area in both languages at both widths", () => {
 
 describe("an EVENT availability", () => {
   it("offers the published events and narrows the locations to the event's stations", async () => {
-    const db = product.app.ctx.db;
+    const db = e2e.product.app.ctx.db;
     const date = addDays(stockholmToday(new Date()), 30);
     const [event] = await db
       .insert(events)
@@ -338,10 +310,10 @@ describe("an EVENT availability", () => {
         paymentType: "NOCOMPENSATION",
       });
 
-    const owner = await createAccount(product);
-    const page = await newPage(browser);
-    await signIn(page, product, owner.email, owner.password);
-    await page.goto(`${product.url}/my-pages/volunteers/new`);
+    const owner = await createAccount(e2e.product);
+    const page = await newPage(e2e.browser);
+    await signIn(page, e2e.product, owner.email, owner.password);
+    await page.goto(`${e2e.product.url}/my-pages/volunteers/new`);
     await field(page, "name").fill("Vårrusets hjälpare");
     await field(page, "organizationName").fill("IK Vår");
     await field(page, "organizationNumber").fill("8020001239");
@@ -362,18 +334,13 @@ describe("an EVENT availability", () => {
     await page.getByRole("button", { name: texts.sv.next }).click();
     await poll(() => page.getByRole("button", { name: texts.sv.addVolunteer }).isVisible()).toBe(true);
 
-    const session = await fetch(`${product.url}/api/auth/sign-in`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: owner.email, password: owner.password }),
-    });
-    const { accessToken } = (await session.json()) as { accessToken: string };
+    const accessToken = await apiToken(e2e.product, owner.email, owner.password);
     const [summary] = (await (
-      await fetch(`${product.url}/api/groups/summaries`, { headers: { authorization: `Bearer ${accessToken}` } })
+      await fetch(`${e2e.product.url}/api/groups/summaries`, { headers: { authorization: `Bearer ${accessToken}` } })
     ).json()) as Array<{
       id: string;
     }>;
-    const list = await fetch(`${product.url}/api/groups/${summary.id}/availabilities`, {
+    const list = await fetch(`${e2e.product.url}/api/groups/${summary.id}/availabilities`, {
       headers: { authorization: `Bearer ${accessToken}` },
     });
     expect(await list.json()).toEqual([
@@ -385,15 +352,10 @@ describe("an EVENT availability", () => {
 
 describe("a volunteer saved over someone else's change", () => {
   it("is refused with the conflict message; the save button is disabled on the click and enabled again after", async () => {
-    const owner = await createAccount(product);
-    const session = await fetch(`${product.url}/api/auth/sign-in`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: owner.email, password: owner.password }),
-    });
-    const { accessToken } = (await session.json()) as { accessToken: string };
+    const owner = await createAccount(e2e.product);
+    const accessToken = await apiToken(e2e.product, owner.email, owner.password);
     const headers = { "content-type": "application/json", authorization: `Bearer ${accessToken}` };
-    const created = await fetch(`${product.url}/api/groups`, {
+    const created = await fetch(`${e2e.product.url}/api/groups`, {
       method: "POST",
       headers,
       body: JSON.stringify({
@@ -408,13 +370,16 @@ describe("a volunteer saved over someone else's change", () => {
     });
     const group = (await created.json()) as { id: string; version: number };
 
-    const page = await newPage(browser);
-    await signIn(page, product, owner.email, owner.password);
-    await page.goto(`${product.url}/my-pages/volunteers/${group.id}/volunteers`);
+    const page = await newPage(e2e.browser);
+    await signIn(page, e2e.product, owner.email, owner.password);
+    await page.goto(`${e2e.product.url}/my-pages/volunteers/${group.id}/volunteers`);
     await poll(() => page.getByText("Kim Berg, 15").isVisible()).toBe(true);
     // Another contact (here: the same user elsewhere) saves in the meantime.
-    const current = (await (await fetch(`${product.url}/api/groups/${group.id}`, { headers })).json()) as Record<string, unknown>;
-    const other = await fetch(`${product.url}/api/groups/${group.id}`, {
+    const current = (await (await fetch(`${e2e.product.url}/api/groups/${group.id}`, { headers })).json()) as Record<
+      string,
+      unknown
+    >;
+    const other = await fetch(`${e2e.product.url}/api/groups/${group.id}`, {
       method: "PUT",
       headers,
       body: JSON.stringify({ ...current, numberOfMembers: 6 }),

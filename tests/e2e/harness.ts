@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, chromium, type Page } from "playwright-core";
-import { expect, inject } from "vitest";
+import { afterAll, beforeAll, expect, inject } from "vitest";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { PASSWORD, uniqueEmail } from "../helpers/factories.ts";
 import { codeIn, SmtpSink } from "../helpers/smtp-sink.ts";
@@ -13,11 +13,17 @@ export interface Product {
   stop(): Promise<void>;
 }
 
+export interface ProductOptions {
+  env?: Record<string, string>;
+  /** The folder of the web app to serve; the SPA built for this run by default. */
+  webRoot?: string;
+}
+
 /** The built product on a fresh database, listening on a free port, with mail going to a real SMTP sink. */
-export async function startProduct(env: Record<string, string> = {}): Promise<Product> {
+export async function startProduct(options: ProductOptions = {}): Promise<Product> {
   const sink = new SmtpSink();
   const smtpUrl = await sink.start();
-  const app = await createTestApp({ smtpUrl, env, webRoot: inject("webRoot") });
+  const app = await createTestApp({ smtpUrl, env: options.env ?? {}, webRoot: options.webRoot ?? inject("webRoot") });
   await app.server.listen({ port: 0, host: "127.0.0.1" });
   app.jobs.start();
   const { port } = app.server.server.address() as { port: number };
@@ -28,6 +34,42 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Pr
     async stop() {
       await app.close();
       await sink.stop();
+    },
+  };
+}
+
+export interface ProductUnderTest {
+  readonly product: Product;
+  readonly browser: Browser;
+}
+
+/**
+ * Starts the product and a browser before the file's tests and closes both after them. The fields of the
+ * returned object can be read once the tests run. `webRoot` is awaited in the same hook, so a file can build
+ * a page of its own to serve.
+ */
+export function setUpProduct(options: { env?: Record<string, string>; webRoot?: () => Promise<string> } = {}): ProductUnderTest {
+  let product: Product | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    const webRoot = await options.webRoot?.();
+    product = await startProduct({ env: options.env, webRoot });
+    browser = await openBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await product?.stop();
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error("the product runs only inside the file's tests");
+    return value;
+  };
+  return {
+    get product() {
+      return started(product);
+    },
+    get browser() {
+      return started(browser);
     },
   };
 }
@@ -75,6 +117,16 @@ ${options.showCookieNotice ? "" : 'localStorage.setItem("bemanna.cookieConsent",
 
 /** Fails with the list of violations when axe finds any on the page as it is now. */
 export async function expectNoAxeViolations(page: Page, label = page.url()) {
+  // A dialog still fading in has blended colours: scan what the user sees once transitions have ended.
+  // (Endless ones, such as a spinner, are left alone.)
+  // Polled with page.evaluate: waitForFunction evaluates a string with eval, which the product's CSP forbids.
+  await expect
+    .poll(() =>
+      page.evaluate<boolean>(
+        'document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity)',
+      ),
+    )
+    .toBe(true);
   const result = await new AxeBuilder({ page }).analyze();
   const summary = result.violations.map(
     (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
@@ -90,8 +142,24 @@ export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: `${shotDir}/${name}.png`, fullPage: true });
 }
 
-/** A confirmed account made through the real API and the mailed code; returns its credentials. */
-export async function createAccount(product: Product, overrides: Record<string, string> = {}) {
+/** POSTs JSON to the product's API, with a bearer token when one is given. */
+export function postApi(product: Product, path: string, body: unknown, token?: string): Promise<Response> {
+  return fetch(`${product.url}/api${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+}
+
+/** An access token for the account, signed in through the API. */
+export async function apiToken(product: Product, email: string, password: string): Promise<string> {
+  const res = await postApi(product, "/auth/sign-in", { email, password });
+  if (!res.ok) throw new Error(`sign-in failed: ${await res.text()}`);
+  return ((await res.json()) as { accessToken: string }).accessToken;
+}
+
+/** An account signed up through the real API but not yet activated; returns its credentials. */
+export async function signUp(product: Product, overrides: Record<string, string> = {}) {
   const body = {
     email: uniqueEmail(),
     password: PASSWORD,
@@ -101,19 +169,40 @@ export async function createAccount(product: Product, overrides: Record<string, 
     phone: "0701234567",
     ...overrides,
   };
-  const post = (path: string, data: unknown) =>
-    fetch(`${product.url}/api${path}`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(data),
-    });
-  const res = await post("/auth/sign-up", body);
+  const res = await postApi(product, "/auth/sign-up", body);
   if (res.status !== 201) throw new Error(`sign-up failed: ${await res.text()}`);
+  return body;
+}
+
+/** A confirmed account made through the real API and the mailed code; returns its credentials. */
+export async function createAccount(product: Product, overrides: Record<string, string> = {}) {
+  const body = await signUp(product, overrides);
   const mail = await product.sink.waitFor(body.email);
-  const ok = await post("/auth/confirm-sign-up", { email: body.email, code: codeIn(mail) });
+  const ok = await postApi(product, "/auth/confirm-sign-up", { email: body.email, code: codeIn(mail) });
   if (!ok.ok) throw new Error(`confirm failed: ${await ok.text()}`);
   return body;
 }
+
+/** A user someone else added as a contact: created through POST /api/user, with the temporary password mailed. */
+export async function inviteUser(product: Product): Promise<{ email: string; temporaryPassword: string }> {
+  const inviter = await createAccount(product);
+  const token = await apiToken(product, inviter.email, inviter.password);
+  const email = uniqueEmail("invited");
+  const created = await postApi(
+    product,
+    "/user",
+    { email, firstName: "Nils", lastName: "Holmberg", phoneNumber: "+46709998877", type: "event" },
+    token,
+  );
+  expect(created.status).toBe(201);
+  const mail = await product.sink.waitFor(email);
+  const temporaryPassword = /lösenordet: (\S+)|password: (\S+)/.exec(mail.text);
+  if (!temporaryPassword) throw new Error(`no temporary password in ${mail.text}`);
+  return { email, temporaryPassword: temporaryPassword[1] ?? temporaryPassword[2] };
+}
+
+/** A text input by its name attribute. */
+export const input = (page: Page, name: string) => page.locator(`input[name="${name}"]`);
 
 /** Signs in through the login page and waits until the app has left it. */
 export async function signIn(page: Page, product: Product, email: string, password: string) {

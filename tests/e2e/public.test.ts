@@ -1,34 +1,15 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { type Dictionary, messageIds, resources, translate } from "#shared/i18n/index";
 import { TERMS_VALID_FROM } from "#shared/public/terms";
-import {
-  createAccount,
-  expectNoAxeViolations,
-  newPage,
-  openBrowser,
-  type Product,
-  screenshot,
-  signIn,
-  startProduct,
-} from "./harness.ts";
+import { createAccount, expectNoAxeViolations, newPage, screenshot, setUpProduct, signIn } from "./harness.ts";
 
 /**
  * Every public page in Swedish and English at phone and desktop width: the page shows all of its texts,
  * no raw message id and (in Swedish) no English text; axe finds nothing; a screenshot each.
  */
 
-let product: Product;
-let browser: Browser;
-
-beforeAll(async () => {
-  product = await startProduct();
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+const e2e = setUpProduct();
 
 type Lang = "sv" | "en";
 const LANGS: Lang[] = ["sv", "en"];
@@ -101,7 +82,7 @@ async function mainText(page: Page) {
 
 /** Opens a page and waits until its content (not only the shell) is on screen. */
 async function open(page: Page, path: string, firstText: string) {
-  await page.goto(`${product.url}${path}`);
+  await page.goto(`${e2e.product.url}${path}`);
   await page.locator("main h1").waitFor();
   await expect.poll(() => mainText(page)).toContain(firstText);
 }
@@ -131,7 +112,7 @@ describe("the public pages", () => {
   for (const lang of LANGS) {
     for (const path of Object.keys(PAGES)) {
       it(`${path} in ${lang} shows all its texts and passes axe at 1280 and 375 px`, async () => {
-        const page = await newPage(browser, { language: lang });
+        const page = await newPage(e2e.browser, { language: lang });
         const first = textsOf(lang, PAGES[path])[0];
         for (const width of WIDTHS) {
           const label = `${path} (${lang}, ${width} px)`;
@@ -149,7 +130,7 @@ describe("the public pages", () => {
 
 describe("the start page", () => {
   it("offers a visitor the way in as organizer or as volunteer group", async () => {
-    const page = await newPage(browser, { language: "sv" });
+    const page = await newPage(e2e.browser, { language: "sv" });
     await open(page, "/", translate("sv", "app.slogan"));
     expect(await page.locator("main h1").textContent()).toBe(translate("sv", "app.slogan"));
     expect(await page.locator("main h3").count()).toBe(5);
@@ -169,9 +150,9 @@ describe("the start page", () => {
 
   for (const lang of LANGS) {
     it(`greets a signed-in user by first name in ${lang}, with my pages and without the sections`, async () => {
-      const account = await createAccount(product, { firstName: lang === "sv" ? "Åsa" : "Oliver", language: lang });
-      const page = await newPage(browser, { language: lang });
-      await signIn(page, product, account.email, account.password);
+      const account = await createAccount(e2e.product, { firstName: lang === "sv" ? "Åsa" : "Oliver", language: lang });
+      const page = await newPage(e2e.browser, { language: lang });
+      await signIn(page, e2e.product, account.email, account.password);
       const greeting = translate(lang, "public.home.greeting", { name: account.firstName });
       for (const width of WIDTHS) {
         await page.setViewportSize({ width, height: width === 375 ? 740 : 900 });
@@ -205,7 +186,7 @@ describe("the start page", () => {
 
 describe("changing the language", () => {
   it("loads the other language's public texts before it shows them", async () => {
-    const page = await newPage(browser, { language: "sv" });
+    const page = await newPage(e2e.browser, { language: "sv" });
     await open(page, "/faq", translate("sv", "public.faq.volunteer.1.question"));
     await page.locator("header select").first().selectOption("en");
     await expect.poll(() => page.locator("html").getAttribute("lang")).toBe("en");

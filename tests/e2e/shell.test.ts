@@ -1,23 +1,12 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectNoAxeViolations, newPage, openBrowser, type Product, screenshot, startProduct } from "./harness.ts";
+import { describe, expect, it } from "vitest";
+import { expectNoAxeViolations, newPage, screenshot, setUpProduct } from "./harness.ts";
 
-let product: Product;
-let browser: Browser;
-
-beforeAll(async () => {
-  product = await startProduct();
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+const e2e = setUpProduct();
 
 describe("the shell", () => {
   it("shows the header, footer and cookie notice, and keeps consent once agreed", async () => {
-    const page = await newPage(browser, { showCookieNotice: true });
-    await page.goto(product.url);
+    const page = await newPage(e2e.browser, { showCookieNotice: true });
+    await page.goto(e2e.product.url);
     await expect.poll(() => page.locator("header").getByRole("link", { name: "Logga in" }).isVisible()).toBe(true);
     const agree = page.getByRole("button", { name: "Jag förstår" });
     await expect.poll(() => agree.isVisible()).toBe(true);
@@ -30,8 +19,8 @@ describe("the shell", () => {
   });
 
   it("folds the menu on a phone and opens it with the burger", async () => {
-    const page = await newPage(browser, { width: 375, height: 740, language: "en" });
-    await page.goto(product.url);
+    const page = await newPage(e2e.browser, { width: 375, height: 740, language: "en" });
+    await page.goto(e2e.product.url);
     const burger = page.getByRole("button", { name: "Open menu" });
     await burger.click();
     const menu = page.locator("#mobile-menu");
@@ -42,8 +31,8 @@ describe("the shell", () => {
   });
 
   it("sends a visitor of a protected page to /login", async () => {
-    const page = await newPage(browser);
-    await page.goto(`${product.url}/my-pages/events`);
+    const page = await newPage(e2e.browser);
+    await page.goto(`${e2e.product.url}/my-pages/events`);
     await page.waitForURL(/\/login$/);
     await page.context().close();
   });

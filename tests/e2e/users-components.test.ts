@@ -3,59 +3,38 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import react from "@vitejs/plugin-react";
 import { eq } from "drizzle-orm";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { build } from "vite";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { users } from "../../src/server/db/schema.ts";
-import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { uniqueEmail } from "../helpers/factories.ts";
-import { SmtpSink } from "../helpers/smtp-sink.ts";
-import { createAccount, expectNoAxeViolations, newPage, openBrowser, type Product, screenshot } from "./harness.ts";
+import { apiToken, createAccount, expectNoAxeViolations, newPage, screenshot, setUpProduct } from "./harness.ts";
 
 /**
  * The shared "people by e-mail" components (src/client/features/users) in a real browser against the real API,
  * on a small host page of their own (tests/e2e/users-host).
  */
 
-let product: Product;
-let browser: Browser;
-let app: TestApp;
-let sink: SmtpSink;
-
-beforeAll(async () => {
-  const outDir = mkdtempSync(path.join(tmpdir(), "bemanna-users-host-"));
-  await build({
-    root: path.resolve(import.meta.dirname, "users-host"),
-    configFile: false,
-    plugins: [react()],
-    logLevel: "warn",
-    build: { outDir, emptyOutDir: true },
-  });
-  sink = new SmtpSink();
-  const smtpUrl = await sink.start();
-  app = await createTestApp({ smtpUrl, webRoot: outDir });
-  await app.server.listen({ port: 0, host: "127.0.0.1" });
-  app.jobs.start();
-  const { port } = app.server.server.address() as { port: number };
-  product = { url: `http://127.0.0.1:${port}`, sink, app, stop: async () => {} };
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  await sink?.stop();
+const e2e = setUpProduct({
+  webRoot: async () => {
+    const outDir = mkdtempSync(path.join(tmpdir(), "bemanna-users-host-"));
+    await build({
+      root: path.resolve(import.meta.dirname, "users-host"),
+      configFile: false,
+      plugins: [react()],
+      logLevel: "warn",
+      build: { outDir, emptyOutDir: true },
+    });
+    return outDir;
+  },
 });
 
 async function openHost(): Promise<{ page: Page; me: { email: string } }> {
-  const me = await createAccount(product, { firstName: "Karin", lastName: "Lindqvist" });
-  const session = await fetch(`${product.url}/api/auth/sign-in`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: me.email, password: me.password }),
-  }).then((r) => r.json() as Promise<{ accessToken: string }>);
-  const page = await newPage(browser);
-  const hash = new URLSearchParams({ token: session.accessToken, email: me.email, name: "Karin Lindqvist" });
-  await page.goto(`${product.url}/#${hash}`);
+  const me = await createAccount(e2e.product, { firstName: "Karin", lastName: "Lindqvist" });
+  const accessToken = await apiToken(e2e.product, me.email, me.password);
+  const page = await newPage(e2e.browser);
+  const hash = new URLSearchParams({ token: accessToken, email: me.email, name: "Karin Lindqvist" });
+  await page.goto(`${e2e.product.url}/#${hash}`);
   await page.getByRole("heading", { name: "Kontaktpersoner" }).waitFor();
   return { page, me };
 }
@@ -65,7 +44,7 @@ const contacts = async (page: Page) =>
 
 describe("the contact-persons field", () => {
   it("adds known users, refuses empty and duplicate addresses, and invites unknown ones", async () => {
-    const other = await createAccount(product, { firstName: "Erik", lastName: "Sundberg" });
+    const other = await createAccount(e2e.product, { firstName: "Erik", lastName: "Sundberg" });
     const { page, me } = await openHost();
     const field = page.locator('input[name="contactPersonEmail"]');
     const add = page.getByRole("button", { name: "Lägg till", exact: true });
@@ -102,7 +81,7 @@ describe("the contact-persons field", () => {
     await expect.poll(() => dialog.getByText("Telefonumret får endast innehålla siffor").isVisible()).toBe(true);
     await screenshot(page, "users-add-user-modal-sv-1280");
     await expectNoAxeViolations(page, "add-user modal");
-    expect(sink.count(stranger)).toBe(0);
+    expect(e2e.product.sink.count(stranger)).toBe(0);
 
     await dialog.locator('input[name="firstName"]').fill("Lina");
     await dialog.locator('select[name="countryCode"]').selectOption("+44");
@@ -112,10 +91,10 @@ describe("the contact-persons field", () => {
     await expect
       .poll(async () => (await contacts(page)).map((c) => c.name))
       .toEqual(["Karin Lindqvist", "Erik Sundberg", "Lina Wallin"]);
-    const invitation = await sink.waitFor(stranger);
+    const invitation = await e2e.product.sink.waitFor(stranger);
     expect(invitation.text).toContain("tillfälliga lösenordet");
     // The leading 0 is dropped before the country code (spec 01 §5).
-    const [row] = await app.database.db.select({ phone: users.phone }).from(users).where(eq(users.email, stranger));
+    const [row] = await e2e.product.app.database.db.select({ phone: users.phone }).from(users).where(eq(users.email, stranger));
     expect(row.phone).toBe("+447700900123");
 
     // Entries not yet saved (no id) are dropped; saved ones would be marked toBeDeleted.
@@ -142,7 +121,7 @@ describe("the contact-persons field", () => {
 
 describe("the user e-mail field", () => {
   it("shows the found user's name, and offers an invitation for an unknown address", async () => {
-    const leader = await createAccount(product, { firstName: "Oskar", lastName: "Nyström" });
+    const leader = await createAccount(e2e.product, { firstName: "Oskar", lastName: "Nyström" });
     const { page } = await openHost();
     const field = page.locator('input[name="teamLeaderEmail"]');
     await expect.poll(() => page.getByLabel("Lagledare").count()).toBe(1);
@@ -166,7 +145,7 @@ describe("the user e-mail field", () => {
     await dialog.getByRole("button", { name: "Lägg till och bjud in" }).click();
     await expect.poll(() => page.getByText("Användare: Sara Holm").first().isVisible()).toBe(true);
     expect(await page.getByTestId("leader").innerText()).toBe(unknown);
-    await sink.waitFor(unknown);
+    await e2e.product.sink.waitFor(unknown);
     await page.context().close();
   });
 });

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
+import { afterAll, beforeAll } from "vitest";
 import { type App, buildApp } from "../../src/server/app.ts";
 import { loadConfig } from "../../src/server/config.ts";
 import { type Database, openPostgres, queryRows } from "../../src/server/db/client.ts";
@@ -101,6 +102,46 @@ export async function startMailingApp(options: { clock?: TestClock; env?: Record
   };
 }
 
+/** Fails with a clear message when a test reads the file's app outside its tests. */
+function started<T>(value: T | undefined): T {
+  if (value === undefined) throw new Error("the app runs only inside the file's tests");
+  return value;
+}
+
+/** An app on a fresh database for the file's tests: built before them and closed after them. */
+export function appForFile(options: { clock?: TestClock } = {}): { readonly app: TestApp } {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    app = await createTestApp(options);
+  });
+  afterAll(() => app?.close());
+  return {
+    get app() {
+      return started(app);
+    },
+  };
+}
+
+/** `startMailingApp` for the file's tests: started before them and closed after them. */
+export function mailingAppForFile(options: { clock?: TestClock; env?: Record<string, string> } = {}): {
+  readonly app: TestApp;
+  readonly sink: SmtpSink;
+} {
+  let mailing: Awaited<ReturnType<typeof startMailingApp>> | undefined;
+  beforeAll(async () => {
+    mailing = await startMailingApp(options);
+  });
+  afterAll(() => mailing?.close());
+  return {
+    get app() {
+      return started(mailing?.app);
+    },
+    get sink() {
+      return started(mailing?.sink);
+    },
+  };
+}
+
 /** The mails `address` received, optionally only those whose subject matches. */
 export function mailsTo(sink: SmtpSink, address: string, subject?: string | RegExp): SunkMail[] {
   return sink.mails.filter(
@@ -153,6 +194,19 @@ export async function session(app: TestApp, email: string, password: string) {
   if (res.status !== 200 || !res.body.accessToken) throw new Error(`sign-in failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { token: res.body.accessToken as string, cookie: refreshHeader(res), res };
 }
+
+/** A confirmed account, signed in: its credentials, access token and refresh cookie header. */
+export async function signedInAccount(app: TestApp, overrides: Record<string, unknown> = {}) {
+  const u = await confirmedAccount(app, overrides);
+  return { ...u, ...(await session(app, u.email, u.password)) };
+}
+
+/** A code of the same length that is certainly not `code`. */
+export const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
+
+/** The users row of `email`, as stored. */
+export const userRow = async (app: App, email: string) =>
+  (await app.ctx.db.select().from(users).where(eq(users.email, email)))[0];
 
 export function testConfig(env: Record<string, string> = {}) {
   return loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", SCRYPT_LOG_N: "10", ...env });

@@ -1,4 +1,4 @@
-import { Alert, Button, CloseButton, Fieldset, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import { Button, CloseButton, Fieldset, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { type UseFormReturnType, useForm } from "@mantine/form";
 import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -6,6 +6,7 @@ import { z } from "zod";
 import { eventLocations, newAvailability } from "#shared/groups/rules";
 import { AVAILABILITY_TYPES, type AvailabilityInput, availability, type Group as GroupData } from "#shared/groups/schema";
 import { apiErrorText, apiFieldErrors, zodValidate } from "../../components/form.ts";
+import { FormError } from "../../components/form-error.tsx";
 import { usePublicEvent, usePublicEvents } from "./api.ts";
 import { useMunicipalityOptions } from "./group-form.tsx";
 
@@ -48,11 +49,7 @@ export function AvailabilityForm({ group, submitLabel, onSubmit, actions }: Prop
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
+        <FormError error={error} />
         {form.values.availabilities.length === 0 && <Text c="dimmed">{t("groups.availability.empty")}</Text>}
         {form.values.availabilities.map((entry, index) => (
           <AvailabilityEntry key={form.key(`availabilities.${index}`)} form={form} index={index} entry={entry} />

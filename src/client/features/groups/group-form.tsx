@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Fieldset, Group, NativeSelect, NumberInput, SimpleGrid, Stack, TextInput } from "@mantine/core";
+import { Alert, Button, Checkbox, Fieldset, Group, NativeSelect, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { type ReactNode, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -7,6 +7,8 @@ import { canRemoveContact } from "#shared/groups/rules";
 import { AGES, groupBody, SKILLS } from "#shared/groups/schema";
 import { NO_SPORT, OTHER_SPORT, SPORT_IDS, sportLabelId } from "#shared/groups/sports";
 import { apiErrorText, apiFieldErrors, zodValidate } from "../../components/form.ts";
+import { FormError } from "../../components/form-error.tsx";
+import { WholeNumberInput } from "../../components/whole-number-input.tsx";
 import { ContactPersonsField } from "../users/index.ts";
 import type { GroupPayload } from "./api.ts";
 
@@ -104,11 +106,7 @@ export function GroupForm({ initial, lockedEmails = [], submitLabel, onSubmit, a
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
+        <FormError error={error} />
         <TextInput
           label={t("groups.fields.name")}
           description={t("groups.fields.nameHint")}
@@ -141,13 +139,9 @@ export function GroupForm({ initial, lockedEmails = [], submitLabel, onSubmit, a
             data={[{ value: "", label: "" }, ...municipalities]}
             {...form.getInputProps("municipality")}
           />
-          <NumberInput
+          <WholeNumberInput
             label={t("groups.fields.numberOfMembers")}
             name="numberOfMembers"
-            required
-            min={0}
-            allowDecimal={false}
-            allowNegative={false}
             {...form.getInputProps("numberOfMembers")}
           />
         </SimpleGrid>

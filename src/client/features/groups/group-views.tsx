@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Stack, Text } from "@mantine/core";
+import { Badge, Button, Group, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -8,6 +8,7 @@ import type { Group as GroupData } from "#shared/groups/schema";
 import { sportLabelId } from "#shared/groups/sports";
 import { ConfirmModal } from "../../components/confirm-modal.tsx";
 import { apiErrorText } from "../../components/form.ts";
+import { FormError } from "../../components/form-error.tsx";
 import { confirmGroup, downloadGroupCsv } from "./api.ts";
 import classes from "./groups.module.css";
 
@@ -118,11 +119,7 @@ export function ExportButton({ group }: { group: GroupData }) {
       <Text size="sm" c="dimmed">
         {t("groups.export.hint")}
       </Text>
-      {error && (
-        <Alert color="red" role="alert">
-          {error}
-        </Alert>
-      )}
+      <FormError error={error} />
     </Stack>
   );
 }

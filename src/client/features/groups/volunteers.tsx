@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Button, Group, Modal, NumberInput, Paper, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import { ActionIcon, Button, Group, Modal, Paper, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -6,6 +6,8 @@ import { type Group as GroupData, type Volunteer, type VolunteerFormValues, volu
 import { ConfirmModal } from "../../components/confirm-modal.tsx";
 import { DialogHeader } from "../../components/dialog-header.tsx";
 import { apiErrorText, apiFieldErrors, zodValidate } from "../../components/form.ts";
+import { FormError } from "../../components/form-error.tsx";
+import { WholeNumberInput } from "../../components/whole-number-input.tsx";
 import { notifyDone } from "./group-views.tsx";
 
 /** The spec's submit lock: a clicked button stays disabled this long, so a double click saves once. */
@@ -72,11 +74,7 @@ export function VolunteerForm({ others, initial, onSubmit, onCancel }: FormProps
       noValidate
     >
       <Stack gap="md">
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
+        <FormError error={error} />
         <TextInput label={t("groups.volunteer.name")} name="name" required data-autofocus {...form.getInputProps("name")} />
         <TextInput
           label={t("groups.volunteer.email")}
@@ -96,16 +94,7 @@ export function VolunteerForm({ others, initial, onSubmit, onCancel }: FormProps
             autoComplete="off"
             {...form.getInputProps("phone")}
           />
-          <NumberInput
-            label={t("groups.volunteer.age")}
-            name="age"
-            required
-            min={0}
-            max={120}
-            allowDecimal={false}
-            allowNegative={false}
-            {...form.getInputProps("age")}
-          />
+          <WholeNumberInput label={t("groups.volunteer.age")} name="age" max={120} {...form.getInputProps("age")} />
         </SimpleGrid>
         <Group mt="xs">
           <Button type="submit" disabled={locked || hasErrors || form.submitting} loading={form.submitting}>

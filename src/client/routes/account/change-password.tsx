@@ -1,4 +1,4 @@
-import { Alert, Button, PasswordInput, Stack, Text } from "@mantine/core";
+import { Button, Stack, Text } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -6,9 +6,10 @@ import { Navigate, useNavigate } from "react-router";
 import { newPasswordForm } from "#shared/account/schema";
 import { useAuth } from "../../app/auth.tsx";
 import { zodValidate } from "../../components/form.ts";
+import { FormError } from "../../components/form-error.tsx";
 import { AuthCard } from "../../features/account/auth-card.tsx";
 import { accountErrorText, errorCode } from "../../features/account/errors.ts";
-import { PasswordChecklist } from "../../features/account/password-checklist.tsx";
+import { NewPasswordField, SubmitButton } from "../../features/account/fields.tsx";
 
 const changeErrors = {
   InvalidPasswordException: "account.change.errors.invalidPassword",
@@ -57,23 +58,17 @@ export default function ChangePasswordPage() {
       )}
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          {error && (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          )}
-          <PasswordInput
+          <FormError error={error} />
+          <NewPasswordField
             label={t("account.fields.newPassword")}
             name="newPassword"
-            autoComplete="new-password"
-            required
+            checklistId="change-password-rules"
             disabled={expired}
             {...form.getInputProps("newPassword")}
           />
-          <PasswordChecklist password={form.getValues().newPassword} id="change-password-rules" />
-          <Button type="submit" loading={busy} disabled={expired} fullWidth size="md" mt="xs">
+          <SubmitButton loading={busy} disabled={expired}>
             {t("account.change.submit")}
-          </Button>
+          </SubmitButton>
           <Button variant={expired ? "filled" : "subtle"} onClick={() => void backToLogin()}>
             {t("account.change.backToLogin")}
           </Button>

@@ -1,17 +1,17 @@
-import { Alert, Anchor, Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { forgotPasswordForm } from "#shared/account/schema";
 import { api } from "../../app/api.ts";
 import { useAuth } from "../../app/auth.tsx";
 import { DialogHeader } from "../../components/dialog-header.tsx";
 import { zodValidate } from "../../components/form.ts";
-import classes from "../../features/account/account.module.css";
+import { FormError } from "../../components/form-error.tsx";
 import { AuthCard } from "../../features/account/auth-card.tsx";
 import { accountErrorText, errorCode } from "../../features/account/errors.ts";
-import { PasswordChecklist } from "../../features/account/password-checklist.tsx";
+import { BackToLoginLink, EmailField, MailedCodeField, NewPasswordField, SubmitButton } from "../../features/account/fields.tsx";
 
 /** Spec 01 §4 forgot-password states; "new password set" leaves the page. */
 type Step = "CODE_NOT_SENT" | "CODE_SENT";
@@ -40,7 +40,7 @@ export default function ForgotPasswordPage() {
     initialValues: { email: "", code: "", newPassword: "" },
     validate: zodValidate(forgotPasswordForm, t),
   });
-  const { email, newPassword } = form.getValues();
+  const { email } = form.getValues();
   const address = email.trim().toLowerCase();
 
   useEffect(() => {
@@ -87,15 +87,7 @@ export default function ForgotPasswordPage() {
   };
 
   return (
-    <AuthCard
-      titleId="account.titles.forgotPassword"
-      introId="account.forgot.intro"
-      footer={
-        <Anchor component={Link} to="/login" className={classes.link} size="sm">
-          {t("account.forgot.backToLogin")}
-        </Anchor>
-      }
-    >
+    <AuthCard titleId="account.titles.forgotPassword" introId="account.forgot.intro" footer={<BackToLoginLink />}>
       <Modal opened={notVerified} onClose={() => setNotVerified(false)} withCloseButton={false} centered radius="lg">
         <DialogHeader title={t("account.forgot.notVerifiedTitle")} />
         <Stack>
@@ -112,20 +104,8 @@ export default function ForgotPasswordPage() {
       </Modal>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          {error && (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          )}
-          <TextInput
-            label={t("account.fields.email")}
-            name="email"
-            type="email"
-            autoComplete="username"
-            required
-            readOnly={step === "CODE_SENT"}
-            {...form.getInputProps("email")}
-          />
+          <FormError error={error} />
+          <EmailField autoComplete="username" readOnly={step === "CODE_SENT"} {...form.getInputProps("email")} />
           {step === "CODE_NOT_SENT" ? (
             <Button type="submit" loading={busy} fullWidth size="md">
               {t("account.forgot.sendCode")}
@@ -135,27 +115,14 @@ export default function ForgotPasswordPage() {
               <Alert color="teal" role="status">
                 {t("account.forgot.codeSent", { email: address })}
               </Alert>
-              <TextInput
-                ref={codeRef}
-                label={t("account.fields.code")}
-                name="code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                required
-                {...form.getInputProps("code")}
-              />
-              <PasswordInput
+              <MailedCodeField ref={codeRef} label={t("account.fields.code")} name="code" {...form.getInputProps("code")} />
+              <NewPasswordField
                 label={t("account.fields.newPassword")}
                 name="newPassword"
-                autoComplete="new-password"
-                required
+                checklistId="forgot-password-rules"
                 {...form.getInputProps("newPassword")}
               />
-              <PasswordChecklist password={newPassword} id="forgot-password-rules" />
-              <Button type="submit" loading={busy} fullWidth size="md" mt="xs">
-                {t("account.forgot.submit")}
-              </Button>
+              <SubmitButton loading={busy}>{t("account.forgot.submit")}</SubmitButton>
               <Button variant="subtle" onClick={() => void sendCode()} disabled={busy}>
                 {t("account.forgot.resend")}
               </Button>

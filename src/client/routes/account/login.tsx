@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Anchor, PasswordInput, Stack, Text } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -6,9 +6,11 @@ import { Link, type Location, Navigate, useLocation, useNavigate, useSearchParam
 import { signInBody } from "#shared/account/schema";
 import { useAuth } from "../../app/auth.tsx";
 import { zodValidate } from "../../components/form.ts";
+import { FormError } from "../../components/form-error.tsx";
 import classes from "../../features/account/account.module.css";
 import { AuthCard } from "../../features/account/auth-card.tsx";
 import { accountErrorText, errorCode } from "../../features/account/errors.ts";
+import { EmailField, SubmitButton } from "../../features/account/fields.tsx";
 
 /** What other pages hand to /login: the page to return to, or the address just activated. */
 export interface LoginState {
@@ -98,19 +100,8 @@ export default function LoginPage() {
       )}
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          {error && (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          )}
-          <TextInput
-            label={t("account.fields.email")}
-            name="email"
-            type="email"
-            autoComplete="username"
-            required
-            {...form.getInputProps("email")}
-          />
+          <FormError error={error} />
+          <EmailField autoComplete="username" {...form.getInputProps("email")} />
           <PasswordInput
             label={t("account.fields.password")}
             name="password"
@@ -118,9 +109,7 @@ export default function LoginPage() {
             required
             {...form.getInputProps("password")}
           />
-          <Button type="submit" loading={busy} fullWidth size="md" mt="xs">
-            {t("account.login.submit")}
-          </Button>
+          <SubmitButton loading={busy}>{t("account.login.submit")}</SubmitButton>
         </Stack>
       </form>
     </AuthCard>

@@ -1,15 +1,17 @@
-import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, TextInput } from "@mantine/core";
+import { Button, Group, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { COUNTRY_CODES, joinPhone, type Profile, profileForm, splitPhone } from "#shared/account/schema";
+import { joinPhone, type Profile, profileForm, splitPhone } from "#shared/account/schema";
 import { api } from "../../app/api.ts";
 import { useAuth } from "../../app/auth.tsx";
 import { RequireAuth } from "../../app/guards.tsx";
 import { apiErrorText, apiFieldErrors, zodValidate } from "../../components/form.ts";
+import { FormError } from "../../components/form-error.tsx";
 import classes from "../../features/account/account.module.css";
 import { AuthCard } from "../../features/account/auth-card.tsx";
+import { NameFields, PhoneFields } from "../../features/account/fields.tsx";
 
 export default function ProfilePage() {
   return (
@@ -91,11 +93,7 @@ function ProfileForm({ user, onDone }: { user: Profile; onDone(): void }) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
+        <FormError error={error} />
         <TextInput
           label={t("account.fields.email")}
           name="email"
@@ -104,42 +102,8 @@ function ProfileForm({ user, onDone }: { user: Profile; onDone(): void }) {
           description={t("account.profile.emailReadOnly")}
           variant="filled"
         />
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
-          <TextInput
-            label={t("account.fields.firstName")}
-            name="firstName"
-            autoComplete="given-name"
-            required
-            data-autofocus
-            {...form.getInputProps("firstName")}
-          />
-          <TextInput
-            label={t("account.fields.lastName")}
-            name="lastName"
-            autoComplete="family-name"
-            required
-            {...form.getInputProps("lastName")}
-          />
-        </SimpleGrid>
-        <Group gap="sm" align="flex-start" wrap="nowrap">
-          <NativeSelect
-            label={t("account.fields.countryCode")}
-            name="countryCode"
-            data={[...COUNTRY_CODES]}
-            w={130}
-            {...form.getInputProps("countryCode")}
-          />
-          <TextInput
-            label={t("account.fields.phone")}
-            name="phoneWithoutCountryCode"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel-national"
-            required
-            style={{ flex: 1 }}
-            {...form.getInputProps("phoneWithoutCountryCode")}
-          />
-        </Group>
+        <NameFields form={form} autoFocus />
+        <PhoneFields form={form} phoneName="phoneWithoutCountryCode" />
         <Group mt="xs">
           <Button type="submit" loading={busy}>
             {t("account.profile.save")}

@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  NativeSelect,
-  PasswordInput,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { Anchor, PasswordInput, Stack, Text, Title } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -21,10 +9,11 @@ import { ApiError, api } from "../../app/api.ts";
 import { useAuth } from "../../app/auth.tsx";
 import { currentLanguage } from "../../app/i18n.ts";
 import { apiFieldErrors, zodValidate } from "../../components/form.ts";
+import { FormError } from "../../components/form-error.tsx";
 import classes from "../../features/account/account.module.css";
 import { AuthCard } from "../../features/account/auth-card.tsx";
 import { accountErrorText } from "../../features/account/errors.ts";
-import { PasswordChecklist } from "../../features/account/password-checklist.tsx";
+import { EmailField, NameFields, NewPasswordField, PhoneFields, SubmitButton } from "../../features/account/fields.tsx";
 
 const registerErrors = {
   UsernameExistsException: "account.register.errors.userExists",
@@ -105,68 +94,22 @@ export default function RegisterPage() {
       </Stack>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          {error && (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          )}
+          <FormError error={error} />
           <Title order={2} size="h4">
             {t("account.register.details")}
           </Title>
-          <TextInput
-            label={t("account.fields.email")}
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            {...form.getInputProps("email")}
-          />
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
-            <TextInput
-              label={t("account.fields.firstName")}
-              name="firstName"
-              autoComplete="given-name"
-              required
-              {...form.getInputProps("firstName")}
-            />
-            <TextInput
-              label={t("account.fields.lastName")}
-              name="lastName"
-              autoComplete="family-name"
-              required
-              {...form.getInputProps("lastName")}
-            />
-          </SimpleGrid>
-          <Group gap="sm" align="flex-start" wrap="nowrap">
-            <NativeSelect
-              label={t("account.fields.countryCode")}
-              name="countryCode"
-              data={[...COUNTRY_CODES]}
-              w={130}
-              {...form.getInputProps("countryCode")}
-            />
-            <TextInput
-              label={t("account.fields.phone")}
-              name="phone"
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel-national"
-              required
-              style={{ flex: 1 }}
-              {...form.getInputProps("phone")}
-            />
-          </Group>
+          <EmailField autoComplete="email" {...form.getInputProps("email")} />
+          <NameFields form={form} />
+          <PhoneFields form={form} phoneName="phone" />
           <Title order={2} size="h4" mt="sm">
             {t("account.register.choosePassword")}
           </Title>
-          <PasswordInput
+          <NewPasswordField
             label={t("account.fields.password")}
             name="password"
-            autoComplete="new-password"
-            required
+            checklistId="register-password-rules"
             {...form.getInputProps("password")}
           />
-          <PasswordChecklist password={password} id="register-password-rules" />
           <PasswordInput
             label={t("account.fields.repeatPassword")}
             name="repeatPassword"
@@ -175,9 +118,7 @@ export default function RegisterPage() {
             {...repeatProps}
             error={repeatProps.error ?? (differ ? t(msg.passwordsDiffer) : undefined)}
           />
-          <Button type="submit" loading={busy} fullWidth size="md" mt="xs">
-            {t("account.register.submit")}
-          </Button>
+          <SubmitButton loading={busy}>{t("account.register.submit")}</SubmitButton>
         </Stack>
       </form>
     </AuthCard>

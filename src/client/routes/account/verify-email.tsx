@@ -1,16 +1,17 @@
-import { Alert, Anchor, Button, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation, useNavigate } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 import { verifyEmailForm } from "#shared/account/schema";
 import { api } from "../../app/api.ts";
 import { useAuth } from "../../app/auth.tsx";
 import { DialogHeader } from "../../components/dialog-header.tsx";
 import { zodValidate } from "../../components/form.ts";
-import classes from "../../features/account/account.module.css";
+import { FormError } from "../../components/form-error.tsx";
 import { AuthCard } from "../../features/account/auth-card.tsx";
 import { accountErrorText } from "../../features/account/errors.ts";
+import { BackToLoginLink, EmailField, MailedCodeField, SubmitButton } from "../../features/account/fields.tsx";
 import type { LoginState } from "./login.tsx";
 
 /** Spec 01 §4 activation code status. */
@@ -77,15 +78,7 @@ export default function VerifyEmailPage() {
   };
 
   return (
-    <AuthCard
-      titleId="account.titles.verifyEmail"
-      introId="account.verify.intro"
-      footer={
-        <Anchor component={Link} to="/login" className={classes.link} size="sm">
-          {t("account.forgot.backToLogin")}
-        </Anchor>
-      }
-    >
+    <AuthCard titleId="account.titles.verifyEmail" introId="account.verify.intro" footer={<BackToLoginLink />}>
       <Modal opened={reminderOpen} onClose={() => setReminderOpen(false)} withCloseButton={false} centered radius="lg">
         <DialogHeader title={t("account.verify.reminderTitle")} />
         <Stack>
@@ -99,31 +92,14 @@ export default function VerifyEmailPage() {
       </Modal>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          {error && (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          )}
-          <TextInput
-            label={t("account.fields.email")}
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            {...form.getInputProps("email")}
-          />
-          <TextInput
+          <FormError error={error} />
+          <EmailField autoComplete="email" {...form.getInputProps("email")} />
+          <MailedCodeField
             label={t("account.fields.verificationCode")}
             name="verificationCode"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            required
             {...form.getInputProps("verificationCode")}
           />
-          <Button type="submit" loading={busy} fullWidth size="md" mt="xs">
-            {t("account.verify.submit")}
-          </Button>
+          <SubmitButton loading={busy}>{t("account.verify.submit")}</SubmitButton>
         </Stack>
       </form>
       <Stack gap="xs" align="flex-start">

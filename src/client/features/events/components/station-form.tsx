@@ -6,7 +6,6 @@ import {
   Group,
   Loader,
   NativeSelect,
-  NumberInput,
   SimpleGrid,
   Stack,
   Textarea,
@@ -29,6 +28,7 @@ import {
 } from "#shared/events/schema";
 import { findMunicipality, MUNICIPALITIES } from "#shared/geo/municipalities";
 import { zodValidate } from "../../../components/form.ts";
+import { WholeNumberInput } from "../../../components/whole-number-input.tsx";
 import { UserEmailField } from "../../users/index.ts";
 import { geoReverse, geoSearch, useMapConfig } from "../api.ts";
 
@@ -200,22 +200,14 @@ export function StationForm({ initial, otherNames, teamLeaderName, onSubmit, onC
               initialName={teamLeaderName}
             />
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <NumberInput
+              <WholeNumberInput
                 label={t("events.station.officialQuantity")}
                 name="officialQuantity"
-                required
-                min={0}
-                allowDecimal={false}
-                allowNegative={false}
                 {...form.getInputProps("officialQuantity")}
               />
-              <NumberInput
+              <WholeNumberInput
                 label={t("events.station.officialMiniumumAge")}
                 name="officialMiniumumAge"
-                required
-                min={0}
-                allowDecimal={false}
-                allowNegative={false}
                 {...form.getInputProps("officialMiniumumAge")}
               />
             </SimpleGrid>
@@ -266,17 +258,14 @@ export function StationForm({ initial, otherNames, teamLeaderName, onSubmit, onC
               {(["groupPayment", "paymentAdult", "paymentChild"] as const)
                 .filter((f) => shown.has(f))
                 .map((f) => (
-                  <NumberInput
+                  <WholeNumberInput
                     key={f}
                     label={t(`events.station.${f}`)}
                     name={f}
-                    required
-                    min={0}
-                    allowDecimal={false}
-                    allowNegative={false}
                     thousandSeparator=" "
                     {...form.getInputProps(f)}
-                    value={form.values[f] ?? ""}
+                    // The schema types these fields as unknown (it also takes ""); the form holds a number or nothing.
+                    value={(form.values[f] as number | null | undefined) ?? ""}
                   />
                 ))}
             </SimpleGrid>

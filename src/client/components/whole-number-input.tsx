@@ -1,0 +1,6 @@
+import { NumberInput, type NumberInputProps } from "@mantine/core";
+
+/** A required count or amount: whole numbers from 0 up, no decimals and no minus sign to type. */
+export function WholeNumberInput(props: NumberInputProps) {
+  return <NumberInput required min={0} allowDecimal={false} allowNegative={false} {...props} />;
+}
