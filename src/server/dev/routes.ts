@@ -2,9 +2,7 @@ import { desc } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Ctx } from "../context.ts";
 import { mails } from "../db/schema.ts";
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c] as string);
+import { escapeHtml } from "../mail/templates.ts";
 
 /** Development only: the mail the product would have sent, since without SMTP_URL it is kept, not sent. */
 export async function devRoutes(app: FastifyInstance, ctx: Ctx) {

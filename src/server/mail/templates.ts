@@ -9,7 +9,8 @@ export interface RenderedMail {
   html: string;
 }
 
-const escapeHtml = (s: string) =>
+/** For text placed in HTML (mail bodies, the development mailbox). */
+export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string);
 
 /** The body lines of each kind, as message ids under mail.<kind>. */
