@@ -194,13 +194,24 @@ const eventShape = {
   stations: z.array(station).max(500).default([]),
 };
 
-/** Station names are unique within an event; the check is case-insensitive so "A1" and "a1" clash. */
+/** Station names are unique within an event, ignoring case and surrounding spaces: "A1" and " a1" clash. */
+export const stationNameKey = (name: string) => name.trim().toLowerCase();
+
+/** The station form: a station whose name must differ from the names of the event's other stations. */
+export function stationAmong(otherNames: string[]) {
+  const taken = new Set(otherNames.map(stationNameKey));
+  return station.superRefine((s, ctx) => {
+    if (typeof s.name === "string" && taken.has(stationNameKey(s.name)))
+      ctx.addIssue({ code: "custom", path: ["name"], message: eventMsg.stationNameExists });
+  });
+}
+
 function uniqueStationNames(e: { stations: Array<{ name: string }> }, ctx: z.RefinementCtx) {
   const seen = new Set<string>();
   if (!Array.isArray(e.stations)) return;
   e.stations.forEach((s, i) => {
     if (typeof s?.name !== "string") return;
-    const key = s.name.trim().toLowerCase();
+    const key = stationNameKey(s.name);
     if (seen.has(key)) ctx.addIssue({ code: "custom", path: ["stations", i, "name"], message: eventMsg.stationNameExists });
     seen.add(key);
   });

@@ -18,13 +18,12 @@ import type { z } from "zod";
 import { defaultStationTimes, normalizeStation } from "#shared/events/rules";
 import {
   CURRENCIES,
-  eventMsg,
   PAYMENT_TYPES,
   type PaymentType,
   paymentFieldsOf,
   SKILLS,
   type StationInput,
-  station,
+  stationAmong,
 } from "#shared/events/schema";
 import { findMunicipality, MUNICIPALITIES } from "#shared/geo/municipalities";
 import { zodValidate } from "../../../components/form.ts";
@@ -77,13 +76,7 @@ interface Props {
 export function StationForm({ initial, otherNames, teamLeaderName, onSubmit, onCancel, readOnly }: Props) {
   const { t } = useTranslation();
   const config = useMapConfig();
-  const schema = useMemo(() => {
-    const taken = new Set(otherNames.map((n) => n.trim().toLowerCase()));
-    return station.superRefine((s, ctx) => {
-      if (typeof s.name === "string" && taken.has(s.name.trim().toLowerCase()))
-        ctx.addIssue({ code: "custom", path: ["name"], message: eventMsg.stationNameExists });
-    }) as z.ZodType;
-  }, [otherNames]);
+  const schema = useMemo(() => stationAmong(otherNames) as z.ZodType, [otherNames]);
   const form = useForm<StationInput>({ initialValues: initial, validate: zodValidate(schema, t) });
   const busy = useRef(false);
   const [saving, setSaving] = useState(false);
