@@ -90,6 +90,9 @@ export async function openPglite(dir: string | null, options: { loadDataDir?: Bl
 /** Connects to PostgreSQL and migrates under an advisory lock, so N processes can start at once. */
 export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  // An idle connection that the server ends (restart, failover, a dropped database) must not crash the
+  // process: the pool replaces it on the next query.
+  pool.on("error", (err) => console.error(`PostgreSQL connection lost: ${err.message}`));
   const client = await pool.connect();
   try {
     await client.query("SELECT pg_advisory_lock(7331001)");
