@@ -20,6 +20,7 @@ import { groupRoutes } from "./features/groups/routes.ts";
 import { AppError, errorHandler, notFoundHandler, nulPath } from "./http/errors.ts";
 import { identityRoutes } from "./identity/routes.ts";
 import { PasswordHasher } from "./identity/secrets.ts";
+import { SessionCache } from "./identity/session-cache.ts";
 import { JobWorker } from "./jobs/queue.ts";
 import { MAIL_JOB, mailJob } from "./mail/outbox.ts";
 
@@ -135,6 +136,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     log: server.log,
     hasher,
     secret,
+    sessions: new SessionCache(),
     nudgeJobs: () => jobs?.nudge(),
   };
   jobs = new JobWorker(

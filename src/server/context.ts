@@ -3,6 +3,7 @@ import type { Clock } from "./clock.ts";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import type { PasswordHasher } from "./identity/secrets.ts";
+import type { SessionCache } from "./identity/session-cache.ts";
 
 /** What services need from the outside world, passed explicitly (never read from a request). */
 export interface Ctx {
@@ -13,6 +14,8 @@ export interface Ctx {
   hasher: PasswordHasher;
   /** Key for access tokens and keyed hashes; shared by every process through the database. */
   secret: Uint8Array;
+  /** Live sessions seen in the last 5 s, by access token. */
+  sessions: SessionCache;
   /** Tells the job worker that work was enqueued. */
   nudgeJobs(): void;
 }

@@ -262,6 +262,7 @@ export async function refresh(ctx: Ctx, token: string | undefined, meta: Request
   const presented = keyedHash(ctx.secret, parsed.secret);
   if (!sameHash(presented, session.refreshHash)) {
     await repo.revokeSession(ctx.db, session.id, "refresh token reuse", now);
+    ctx.sessions.forgetSession(session.id);
     audit(ctx, "refresh_reuse", meta, session.userId, { sessionId: session.id });
     throw new AppError("Unauthorized", "Refresh token reuse");
   }
@@ -288,16 +289,21 @@ export async function signOut(
   const session = await repo.findSession(ctx.db, sid);
   if (!session) return;
   await repo.revokeSession(ctx.db, sid, "sign-out", now);
+  ctx.sessions.forgetSession(sid);
   audit(ctx, "sign_out", meta, session.userId);
 }
 
 /** The user of a live session behind an access token; null for anything else. */
 export async function authenticate(ctx: Ctx, accessToken: string) {
   const now = ctx.clock.now();
+  const cached = ctx.sessions.get(accessToken, now.getTime());
+  if (cached) return cached;
   const claims = await readToken(ctx.secret, "access", accessToken, now);
   if (!claims?.sid) return null;
   const user = await repo.findActiveSessionUser(ctx.db, claims.sid, claims.sub, now);
-  return user ? { user, sessionId: claims.sid } : null;
+  if (!user) return null;
+  ctx.sessions.set(accessToken, user, claims.sid, now.getTime(), claims.expiresAt);
+  return { user, sessionId: claims.sid };
 }
 
 // ---------------------------------------------------------------- forgotten password
@@ -333,6 +339,7 @@ export async function confirmForgotPassword(ctx: Ctx, email: string, code: strin
     );
     await repo.revokeAllSessions(tx, user.id, "password reset", now);
   });
+  ctx.sessions.forgetUser(user.id);
   audit(ctx, "password_reset", meta, user.id);
   return {};
 }
@@ -351,6 +358,7 @@ export async function updateProfile(ctx: Ctx, user: repo.UserRow, body: UpdatePr
     },
     ctx.clock.now(),
   );
+  ctx.sessions.forgetUser(user.id);
   return presentProfile(updated);
 }
 

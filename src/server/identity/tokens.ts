@@ -27,7 +27,11 @@ export async function readToken(secret: Uint8Array, type: TokenType, token: stri
   try {
     const { payload } = await jwtVerify(token, secret, { algorithms: ["HS256"], currentDate: now });
     if (payload.typ !== type || typeof payload.sub !== "string") return null;
-    return { sub: payload.sub, sid: typeof payload.sid === "string" ? payload.sid : undefined };
+    return {
+      sub: payload.sub,
+      sid: typeof payload.sid === "string" ? payload.sid : undefined,
+      expiresAt: (payload.exp ?? 0) * 1000,
+    };
   } catch {
     return null;
   }

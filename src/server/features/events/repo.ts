@@ -1,20 +1,12 @@
-import { and, asc, eq, gte, inArray, lte, notInArray, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lte, sql } from "drizzle-orm";
+import type { EventSummary } from "#shared/events/schema";
 import { queryRows, type Tx } from "../../db/client.ts";
-import { eventContacts, events, stations, users } from "../../db/schema.ts";
+import { eventContacts, events, stations } from "../../db/schema.ts";
 
 export type EventRow = typeof events.$inferSelect;
 export type StationRow = typeof stations.$inferSelect;
 export type NewStation = Omit<typeof stations.$inferInsert, "eventId">;
 export type EventValues = Omit<typeof events.$inferInsert, "id" | "version">;
-
-export interface ContactRow {
-  userId: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  phone: string;
-  creator: boolean;
-}
 
 export async function insertEvent(tx: Tx, values: EventValues): Promise<EventRow> {
   const [row] = await tx.insert(events).values(values).returning();
@@ -36,12 +28,16 @@ export async function findEventOfContact(tx: Tx, id: string, userId: string): Pr
   return row?.event;
 }
 
-export async function summariesOfContact(tx: Tx, userId: string) {
-  return tx
-    .select({ id: events.id, name: events.name, date: events.date, status: events.status })
-    .from(events)
-    .innerJoin(eventContacts, and(eq(eventContacts.eventId, events.id), eq(eventContacts.userId, userId)))
-    .orderBy(sql`${events.date} DESC`, asc(events.name));
+/** The events `userId` is a contact of, newest date first, as the API answers them: one row, one array. */
+export async function summariesOfContact(tx: Tx, userId: string): Promise<EventSummary[]> {
+  const [row] = await queryRows<{ list: EventSummary[] }>(
+    tx,
+    sql`SELECT coalesce(json_agg(json_build_object(
+        'id', e.id, 'eventId', e.id, 'name', e.name, 'date', e.date, 'status', e.status
+      ) ORDER BY e.date DESC, e.name), '[]') AS list
+      FROM events e JOIN event_contacts c ON c.event_id = e.id AND c.user_id = ${userId}`,
+  );
+  return row.list;
 }
 
 /** Writes only if nobody else wrote since `version` was read; returns undefined on a stale write. */
@@ -94,82 +90,162 @@ export async function deleteDraft(tx: Tx, id: string): Promise<boolean> {
   return rows.length === 1;
 }
 
-export async function contactsOf(tx: Tx, eventId: string): Promise<ContactRow[]> {
-  return tx
-    .select({
-      userId: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      phone: users.phone,
-      creator: eventContacts.creator,
-    })
-    .from(eventContacts)
-    .innerJoin(users, eq(users.id, eventContacts.userId))
-    .where(eq(eventContacts.eventId, eventId))
-    .orderBy(sql`${eventContacts.creator} DESC`, asc(eventContacts.addedAt), asc(users.email));
+/** The event view as the database builds it: one query, JSON shaped as the API answers (see present.ts). */
+export interface EventViewRow {
+  id: string;
+  status: string;
+  version: number;
+  confirmedAt: number | null;
+  contactPersons: Array<{ id: string; email: string; name: string; phone: string; creator: boolean }>;
+  stations: Array<Record<string, unknown> & { teamLeaderName: string | null }>;
+  [field: string]: unknown;
 }
 
-/** Makes the contacts exactly `userIds` (plus the creator, who always stays). */
-export async function setContacts(tx: Tx, eventId: string, userIds: string[], creatorId: string | null, now: Date) {
-  const keep = [...new Set(creatorId ? [creatorId, ...userIds] : userIds)];
-  await tx
-    .delete(eventContacts)
-    .where(and(eq(eventContacts.eventId, eventId), eq(eventContacts.creator, false), notInArray(eventContacts.userId, keep)));
-  if (keep.length === 0) return;
-  await tx
-    .insert(eventContacts)
-    .values(keep.map((userId) => ({ eventId, userId, creator: userId === creatorId, addedAt: now })))
-    .onConflictDoNothing();
+const personName = (u: string) => sql.raw(`${u}.first_name || ' ' || ${u}.last_name`);
+
+/**
+ * The whole event with its contacts, stations and the names behind them, in one statement, so a read
+ * costs one round trip. With `contactId`, only if that user is one of its contacts.
+ */
+export async function eventView(tx: Tx, eventId: string, contactId?: string): Promise<EventViewRow | undefined> {
+  const [row] = await queryRows<{ view: EventViewRow }>(
+    tx,
+    sql`SELECT json_build_object(
+      'id', e.id, 'eventId', e.id, 'name', e.name, 'date', e.date, 'startTime', e.start_time, 'city', e.city,
+      'status', e.status, 'included', e.included, 'shirtSizes', e.shirt_sizes, 'foodOptions', e.food_options,
+      'substitute', e.substitute, 'organizerNumber', e.organizer_number, 'organizerName', e.organizer_name,
+      'organizerWebsite', e.organizer_website, 'organizerEmail', e.organizer_email,
+      'invoiceAddress', e.invoice_address,
+      'contactPersons', (
+        SELECT coalesce(json_agg(json_build_object(
+          'id', u.id, 'email', u.email, 'name', ${personName("u")}, 'phone', u.phone, 'creator', c.creator
+        ) ORDER BY c.creator DESC, c.added_at, u.email), '[]')
+        FROM event_contacts c JOIN users u ON u.id = c.user_id WHERE c.event_id = e.id),
+      'stations', (
+        SELECT coalesce(json_agg(json_build_object(
+          'id', s.id, 'name', s.name, 'description', s.description, 'start', s.start, 'end', s."end",
+          'municipality', s.municipality, 'markerLocation', s.marker_location,
+          'markerCoordinates', json_build_object('lat', s.marker_lat, 'lng', s.marker_lng),
+          'teamLeaderEmail', s.team_leader_email,
+          'teamLeaderName', (SELECT ${personName("l")} FROM users l WHERE l.email = s.team_leader_email),
+          'officialQuantity', s.official_quantity, 'officialMiniumumAge', s.official_minimum_age,
+          'skills', s.skills, 'paymentType', s.payment_type, 'currency', s.currency,
+          'groupPayment', s.group_payment, 'paymentAdult', s.payment_adult, 'paymentChild', s.payment_child
+        ) ORDER BY s.start, s.name), '[]')
+        FROM stations s WHERE s.event_id = e.id),
+      'version', e.version,
+      'confirmedAt', floor(extract(epoch FROM e.confirmed_at) * 1000),
+      'confirmedBy', (SELECT ${personName("b")} FROM users b WHERE b.id = e.confirmed_by)
+    ) AS view
+    FROM events e
+    WHERE e.id = ${eventId}
+      ${contactId ? sql`AND EXISTS (SELECT 1 FROM event_contacts m WHERE m.event_id = e.id AND m.user_id = ${contactId})` : sql``}`,
+  );
+  return row?.view;
 }
 
-export async function usersByEmail(tx: Tx, emails: string[]) {
-  if (emails.length === 0) return [];
-  return tx
-    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
-    .from(users)
-    .where(inArray(users.email, emails));
+const textArray = (values: string[]) =>
+  values.length ? sql`ARRAY[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]` : sql`ARRAY[]::text[]`;
+
+/**
+ * Makes the contacts exactly the users with `emails` (plus the creator, who always stays), in one
+ * statement. Answers how many of the addresses belong to users, and which of `leaderEmails` do, so the
+ * caller can refuse unknown people (its transaction then undoes this).
+ */
+export async function setContactsByEmail(
+  tx: Tx,
+  eventId: string,
+  emails: string[],
+  creatorId: string | null,
+  now: Date,
+  leaderEmails: string[],
+): Promise<{ contacts: number; leaders: string[] }> {
+  const [row] = await queryRows<{ contacts: number; leaders: string[] }>(
+    tx,
+    sql`WITH wanted AS (SELECT id FROM users WHERE email = ANY(${textArray(emails)})),
+      keep AS (SELECT id FROM wanted UNION SELECT id FROM users WHERE id = ${creatorId}),
+      removed AS (
+        DELETE FROM event_contacts c
+        WHERE c.event_id = ${eventId} AND NOT c.creator AND c.user_id NOT IN (SELECT id FROM keep)
+        RETURNING 1),
+      added AS (
+        INSERT INTO event_contacts (event_id, user_id, creator, added_at)
+        SELECT ${eventId}::uuid, k.id, coalesce(k.id = ${creatorId}, false), ${now.toISOString()}::timestamptz FROM keep k
+        ON CONFLICT DO NOTHING RETURNING 1)
+      SELECT (SELECT count(*) FROM wanted)::int AS contacts,
+        (SELECT coalesce(array_agg(email), '{}') FROM users WHERE email = ANY(${textArray(leaderEmails)})) AS leaders`,
+  );
+  return row;
 }
 
 export async function stationsOf(tx: Tx, eventId: string): Promise<StationRow[]> {
   return tx.select().from(stations).where(eq(stations.eventId, eventId)).orderBy(asc(stations.start), asc(stations.name));
 }
 
-export async function stationsOfEvents(tx: Tx, eventIds: string[]): Promise<StationRow[]> {
-  if (eventIds.length === 0) return [];
-  return tx.select().from(stations).where(inArray(stations.eventId, eventIds)).orderBy(asc(stations.start), asc(stations.name));
+const STATION_FIELDS = [
+  "name",
+  "description",
+  "start",
+  "end",
+  "municipality",
+  "markerLocation",
+  "markerLat",
+  "markerLng",
+  "teamLeaderEmail",
+  "officialQuantity",
+  "officialMinimumAge",
+  "skills",
+  "paymentType",
+  "currency",
+  "groupPayment",
+  "paymentAdult",
+  "paymentChild",
+] as const satisfies ReadonlyArray<keyof NewStation>;
+
+function sameStation(a: NewStation, b: StationRow): boolean {
+  return STATION_FIELDS.every((f) =>
+    f === "skills" ? JSON.stringify(a.skills) === JSON.stringify(b.skills) : (a[f] ?? null) === (b[f] ?? null),
+  );
 }
 
 /**
  * Makes the event's stations exactly `wanted`: entries carrying the id of one of its stations update it,
- * the rest are added, and stations not named are deleted. Kept stations first get their id as a
- * temporary name, so renames that swap names between stations do not trip the unique index.
+ * the rest are added, and stations not named are deleted. Only what changed is written, in at most three
+ * statements whatever the number of stations. Renamed stations first get their id as a temporary name,
+ * so renames that swap names between stations do not trip the unique index.
  */
-export async function syncStations(tx: Tx, eventId: string, wanted: Array<NewStation & { id?: string }>) {
-  const existing = new Set(
-    (await tx.select({ id: stations.id }).from(stations).where(eq(stations.eventId, eventId))).map((r) => r.id),
-  );
-  const kept = wanted.filter((s) => s.id && existing.has(s.id));
-  const keptIds = kept.map((s) => s.id as string);
-  await tx
-    .delete(stations)
-    .where(and(eq(stations.eventId, eventId), keptIds.length ? notInArray(stations.id, keptIds) : undefined));
-  if (keptIds.length)
+export async function syncStations(
+  tx: Tx,
+  eventId: string,
+  existing: StationRow[],
+  wanted: Array<NewStation & { id?: string }>,
+) {
+  const byId = new Map(existing.map((s) => [s.id, s]));
+  const kept = new Set(wanted.filter((s) => s.id && byId.has(s.id)).map((s) => s.id as string));
+  const gone = existing.filter((s) => !kept.has(s.id)).map((s) => s.id);
+  if (gone.length) await tx.delete(stations).where(inArray(stations.id, gone));
+  const renamed = wanted.filter((s) => s.id && kept.has(s.id) && byId.get(s.id)?.name !== s.name).map((s) => s.id as string);
+  if (renamed.length)
     await tx
       .update(stations)
       .set({ name: sql`${stations.id}::text` })
-      .where(inArray(stations.id, keptIds));
-  for (const s of kept) {
-    const { id, ...values } = s;
-    await tx
-      .update(stations)
-      .set(values)
-      .where(and(eq(stations.id, id as string), eq(stations.eventId, eventId)));
-  }
-  const added = wanted
-    .filter((s) => !(s.id && existing.has(s.id)))
-    .map(({ id: _ignored, ...values }) => ({ ...values, eventId }));
-  if (added.length) await tx.insert(stations).values(added);
+      .where(inArray(stations.id, renamed));
+  const written = wanted
+    .filter((s) => !(s.id && kept.has(s.id)) || !sameStation(s, byId.get(s.id as string) as StationRow))
+    .map(({ id, ...values }) => ({ ...values, eventId, ...(id && kept.has(id) ? { id } : {}) }));
+  if (written.length === 0) return;
+  await tx
+    .insert(stations)
+    .values(written)
+    .onConflictDoUpdate({
+      target: stations.id,
+      set: Object.fromEntries(STATION_FIELDS.map((f) => [f, sql.raw(`excluded.${stations[f].name}`)])),
+      // An id is only ever one of this event's own stations (see `kept`); the guard says so to the database.
+      setWhere: sql`${stations.eventId} = ${eventId}`,
+    });
 }
 
 export async function confirmedBetween(tx: Tx, from: string, to: string): Promise<EventRow[]> {
@@ -178,15 +254,6 @@ export async function confirmedBetween(tx: Tx, from: string, to: string): Promis
     .from(events)
     .where(and(eq(events.status, "CONFIRMED"), gte(events.date, from), lte(events.date, to)))
     .orderBy(asc(events.date), asc(events.startTime), asc(events.name));
-}
-
-export async function namesOf(tx: Tx, userIds: string[]): Promise<Map<string, string>> {
-  if (userIds.length === 0) return new Map();
-  const rows = await tx
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
-    .from(users)
-    .where(inArray(users.id, userIds));
-  return new Map(rows.map((r) => [r.id, `${r.firstName} ${r.lastName}`]));
 }
 
 /** Takes a transaction-scoped advisory lock, so only one process at a time runs the guarded section. */

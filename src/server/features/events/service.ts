@@ -13,7 +13,7 @@ import type { Ctx } from "../../context.ts";
 import type { Tx } from "../../db/client.ts";
 import { AppError, conflict, notFound } from "../../http/errors.ts";
 import type { UserRow } from "../../identity/repo.ts";
-import { presentEvent, presentPublic, presentSummary } from "./present.ts";
+import { presentEvent, presentPublic } from "./present.ts";
 import * as repo from "./repo.ts";
 
 type EventBody = EventForm | EventUpdate;
@@ -64,25 +64,24 @@ function stationValues(s: Station): repo.NewStation & { id?: string } {
 }
 
 /**
- * The contact persons a form sent, as user ids. Entries marked toBeDeleted are dropped; every other
- * address must belong to a user (the form invites unknown people first).
+ * Makes the event's contacts the people the form names (entries marked toBeDeleted are dropped) and its
+ * stations the form's stations. Every contact and team leader must have an account (the form invites
+ * unknown people first; a team leader signs in to see their station): otherwise the whole write is
+ * undone by the caller's transaction.
  */
-async function resolveContacts(tx: Tx, body: EventBody): Promise<string[]> {
+async function writeContactsAndStations(tx: Tx, eventId: string, creatorId: string | null, body: EventBody, now: Date) {
   const emails = [...new Set(body.contactPersons.filter((c) => !c.toBeDeleted).map((c) => c.email))];
-  const found = await repo.usersByEmail(tx, emails);
-  if (found.length !== emails.length) throw invalid("Unknown contact person", { contactPersons: eventMsg.contactUnknown });
-  return found.map((u) => u.id);
-}
-
-/** A team leader must have an account, so they can sign in and see their station. */
-async function checkTeamLeaders(tx: Tx, stations: Station[]) {
-  const emails = [...new Set(stations.map((s) => s.teamLeaderEmail).filter(Boolean))];
-  const known = new Set((await repo.usersByEmail(tx, emails)).map((u) => u.email));
+  const leaderEmails = [...new Set(body.stations.map((s) => s.teamLeaderEmail).filter(Boolean))];
+  const found = await repo.setContactsByEmail(tx, eventId, emails, creatorId, now, leaderEmails);
+  if (found.contacts !== emails.length) throw invalid("Unknown contact person", { contactPersons: eventMsg.contactUnknown });
+  const leaders = new Set(found.leaders);
   const fields: Record<string, string> = {};
-  stations.forEach((s, i) => {
-    if (s.teamLeaderEmail && !known.has(s.teamLeaderEmail)) fields[`stations.${i}.teamLeaderEmail`] = eventMsg.teamLeaderUnknown;
+  body.stations.forEach((s, i) => {
+    if (s.teamLeaderEmail && !leaders.has(s.teamLeaderEmail)) fields[`stations.${i}.teamLeaderEmail`] = eventMsg.teamLeaderUnknown;
   });
   if (Object.keys(fields).length) throw invalid("Unknown team leader", fields);
+  const existing = await repo.stationsOf(tx, eventId);
+  await repo.syncStations(tx, eventId, existing, body.stations.map(stationValues));
 }
 
 /** The unique index is the last word on station names; a racing write that trips it is a conflict. */
@@ -97,20 +96,15 @@ async function guardStationNames<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function loadView(tx: Tx, event: repo.EventRow): Promise<EventView> {
-  // One after the other: a transaction is one connection.
-  const contacts = await repo.contactsOf(tx, event.id);
-  const stations = await repo.stationsOf(tx, event.id);
-  const leaders = await repo.usersByEmail(tx, [...new Set(stations.map((s) => s.teamLeaderEmail).filter(Boolean))]);
-  const confirmedBy = event.confirmedBy ? (await repo.namesOf(tx, [event.confirmedBy])).get(event.confirmedBy) : undefined;
-  return presentEvent(event, contacts, stations, {
-    confirmedBy,
-    teamLeaders: new Map(leaders.map((l) => [l.email, `${l.firstName} ${l.lastName}`])),
-  });
+/** The event as its contacts see it; with `contactId`, 404 unless that user is one of them. */
+export async function loadView(tx: Tx, eventId: string, contactId?: string): Promise<EventView> {
+  const view = await repo.eventView(tx, eventId, contactId);
+  if (!view) throw notFound("Event not found");
+  return presentEvent(view);
 }
 
 export async function summaries(ctx: Ctx, actor: UserRow): Promise<EventSummary[]> {
-  return (await repo.summariesOfContact(ctx.db, actor.id)).map(presentSummary);
+  return repo.summariesOfContact(ctx.db, actor.id);
 }
 
 /** A new event: its creator becomes its first contact, and stays one. */
@@ -118,8 +112,6 @@ export async function createEvent(ctx: Ctx, actor: UserRow, body: EventForm): Pr
   const now = ctx.clock.now();
   return guardStationNames(() =>
     ctx.db.transaction(async (tx) => {
-      const contactIds = await resolveContacts(tx, body);
-      await checkTeamLeaders(tx, body.stations);
       const event = await repo.insertEvent(tx, {
         ...eventValues(body),
         status: "DRAFT",
@@ -127,9 +119,8 @@ export async function createEvent(ctx: Ctx, actor: UserRow, body: EventForm): Pr
         createdAt: now,
         updatedAt: now,
       });
-      await repo.setContacts(tx, event.id, contactIds, actor.id, now);
-      await repo.syncStations(tx, event.id, body.stations.map(stationValues));
-      return loadView(tx, event);
+      await writeContactsAndStations(tx, event.id, actor.id, body, now);
+      return loadView(tx, event.id);
     }),
   );
 }
@@ -149,11 +140,8 @@ export async function updateEvent(ctx: Ctx, event: repo.EventRow, body: EventUpd
         if (!canEdit(current.status as never)) throw conflict("A historic event cannot be changed");
         throw conflict(`Stale write: the event is at version ${current.version}, not ${body.version}`);
       }
-      const contactIds = await resolveContacts(tx, body);
-      await checkTeamLeaders(tx, body.stations);
-      await repo.setContacts(tx, event.id, contactIds, updated.createdBy, now);
-      await repo.syncStations(tx, event.id, body.stations.map(stationValues));
-      return loadView(tx, updated);
+      await writeContactsAndStations(tx, event.id, updated.createdBy, body, now);
+      return loadView(tx, event.id);
     }),
   );
 }
@@ -163,7 +151,7 @@ export async function confirmEvent(ctx: Ctx, actor: UserRow, event: repo.EventRo
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
     const confirmed = await repo.confirmDraft(tx, event.id, actor.id, now);
-    if (confirmed) return loadView(tx, confirmed);
+    if (confirmed) return loadView(tx, confirmed.id);
     const current = await repo.findEvent(tx, event.id);
     if (!current) throw notFound("Event not found");
     if (current.status !== "DRAFT") throw conflict(`The event is ${current.status}, not DRAFT`);
@@ -185,7 +173,7 @@ export async function setHistoric(ctx: Ctx, event: repo.EventRow): Promise<Event
       const moved = await repo.markHistoric(tx, pastCutoff(now), now, event.id);
       if (moved.length === 0) throw conflict("Only a confirmed event more than 7 days past becomes historic");
     }
-    return loadView(tx, (await repo.findEvent(tx, event.id)) as repo.EventRow);
+    return loadView(tx, event.id);
   });
 }
 
