@@ -10,6 +10,7 @@ interface SeedInfo {
   email: string;
   password: string;
   eventId: string;
+  eventIds: string[];
 }
 
 interface Row {
@@ -20,9 +21,33 @@ interface Row {
   p99: number;
   errors: number;
   ratio?: string;
+  /** Statements per request, where counted. */
+  statements?: number;
 }
 
+/** The budgets of the design and the issue: p99 in ms per database, or a share of GET /api/health's req/s. */
+interface Budget {
+  scenario: string;
+  p99?: Record<string, number>;
+  healthShare?: number;
+  statements?: number;
+}
+const BUDGETS: Budget[] = [
+  { scenario: "GET /api/events/{id} (50 stations)", p99: { PostgreSQL: 25, PGlite: 100 } },
+  { scenario: "GET /api/events/summaries (200 events)", p99: { PostgreSQL: 25, PGlite: 100 } },
+  { scenario: "GET /api/auth/me", healthShare: 0.5 },
+  // The embedded database shares the event loop with the server: it gets four times the time, as for reads.
+  { scenario: "PUT /api/events/{id} (1 of 50 stations)", p99: { PostgreSQL: 50, PGlite: 200 }, statements: 8 },
+];
+
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
+
+/** The event as PUT wants it back. */
+function updateBody(view: Record<string, unknown>) {
+  const { id: _i, eventId: _e, status: _s, confirmedAt: _c, confirmedBy: _b, abilities: _a, ...rest } = view;
+  const stations = (view.stations as Array<Record<string, unknown>>).map(({ teamLeaderName: _t, ...s }) => s);
+  return { ...rest, stations } as Record<string, unknown> & { version: number; stations: Array<Record<string, unknown>> };
+}
 
 async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; port: number; info: SeedInfo }> {
   const child = spawn("node", ["--import", "tsx", "bench/server.ts"], {
@@ -46,7 +71,11 @@ function run(opts: autocannon.Options): Promise<autocannon.Result> {
 }
 
 async function measure(database: string, env: Record<string, string>): Promise<Row[]> {
-  const { child, port, info } = await startServer(env);
+  const profileDir = process.env.BENCH_PROFILE_DIR;
+  const { child, port, info } = await startServer({
+    ...env,
+    ...(profileDir ? { BENCH_PROFILE: `${profileDir}/${database}.cpuprofile` } : {}),
+  });
   const base = `http://127.0.0.1:${port}`;
   const rows: Row[] = [];
   try {
@@ -75,6 +104,52 @@ async function measure(database: string, env: Record<string, string>): Promise<R
     rows.push(row("GET /api/events/{id} (50 stations)", await get(`/api/events/${info.eventId}`, auth)));
     rows.push(row("GET /api/events/summaries (200 events)", await get("/api/events/summaries", auth)));
 
+    // Saves: each request changes one station of one of 50 events (never two at once on one event, so no
+    // save is refused as stale), carrying the version the previous save of that event answered.
+    const json = { ...auth, "content-type": "application/json" };
+    const idle = await Promise.all(
+      info.eventIds.map(async (id) => {
+        const view = (await (await fetch(`${base}/api/events/${id}`, { headers: auth })).json()) as Record<string, unknown>;
+        return { id, body: updateBody(view), saves: 0 };
+      }),
+    );
+    const statementsSoFar = async () =>
+      ((await (await fetch(`${base}/bench/statements`)).json()) as { statements: number }).statements;
+    const save = (e: (typeof idle)[number]) => {
+      e.saves++;
+      e.body.stations[e.saves % e.body.stations.length].description = `Ändrad ${e.saves}`;
+      return JSON.stringify(e.body);
+    };
+    const before = await statementsSoFar();
+    const one = idle[0];
+    await fetch(`${base}/api/events/${one.id}`, { method: "PUT", headers: json, body: save(one) }).then(async (r) => {
+      one.body.version = ((await r.json()) as { version: number }).version;
+    });
+    const perSave = (await statementsSoFar()) - before + 2; // + BEGIN and COMMIT
+    const saves = await run({
+      url: base,
+      connections: 50,
+      duration: DURATION,
+      requests: [
+        {
+          method: "PUT",
+          headers: json,
+          setupRequest: (req, context) => {
+            const e = idle.shift();
+            if (!e) throw new Error("more connections than events");
+            (context as { event?: unknown }).event = e;
+            return { ...req, path: `/api/events/${e.id}`, body: save(e) };
+          },
+          onResponse: (status, body, context) => {
+            const e = (context as { event?: unknown }).event as (typeof idle)[number];
+            if (status === 200) e.body.version = (JSON.parse(body) as { version: number }).version;
+            idle.push(e);
+          },
+        },
+      ],
+    });
+    rows.push({ ...row("PUT /api/events/{id} (1 of 50 stations)", saves), statements: perSave });
+
     // Sign-in by 20 users at once (one connection each), with health probes alongside: hashing must not
     // starve the rest of the API.
     let next = 0;
@@ -99,7 +174,9 @@ async function measure(database: string, env: Record<string, string>): Promise<R
     rows.push(row("POST /api/auth/sign-in (20 concurrent)", signIns));
     rows.push(row("GET /api/health during sign-ins", healthUnderLoad));
   } finally {
+    const exited = child.exitCode === null ? new Promise((resolve) => child.once("exit", resolve)) : null;
     child.kill("SIGTERM");
+    await exited;
   }
   const bare = rows[0].reqPerSec;
   for (const r of rows) r.ratio = `${((r.reqPerSec / bare) * 100).toFixed(1)} %`;
@@ -130,14 +207,48 @@ else console.log("PostgreSQL not reachable: measuring the embedded database only
 results.push(...(await measure("PGlite", { DATABASE_URL: "" })));
 
 console.log(`\nBemanna API benchmark (${DURATION} s per scenario, autocannon, 50 connections unless noted)\n`);
+const budgetOf = (r: Row) => BUDGETS.find((b) => b.scenario === r.scenario);
+const healthOf = (r: Row) => results.find((h) => h.database === r.database && h.scenario === "GET /api/health") as Row;
 console.table(
-  results.map((r) => ({
-    database: r.database,
-    scenario: r.scenario,
-    "req/s": r.reqPerSec,
-    "p50 ms": r.p50,
-    "p99 ms": r.p99,
-    "vs bare": r.ratio,
-    errors: r.errors,
-  })),
+  results.map((r) => {
+    const b = budgetOf(r);
+    const budget = [
+      b?.p99 ? `p99 ≤ ${b.p99[r.database]} ms` : "",
+      b?.healthShare ? `≥ ${b.healthShare * 100} % of health` : "",
+      b?.statements ? `≤ ${b.statements} statements` : "",
+    ]
+      .filter(Boolean)
+      .join(", ");
+    return {
+      database: r.database,
+      scenario: r.scenario,
+      "req/s": r.reqPerSec,
+      "p50 ms": r.p50,
+      "p99 ms": r.p99,
+      "vs bare": r.ratio,
+      ...(r.statements ? { statements: r.statements } : {}),
+      errors: r.errors,
+      budget,
+    };
+  }),
 );
+
+// One verdict line per budget and database.
+let missed = 0;
+for (const r of results) {
+  const b = budgetOf(r);
+  if (!b) continue;
+  const checks: Array<[string, boolean]> = [];
+  if (b.p99) checks.push([`p99 ${r.p99} ms ≤ ${b.p99[r.database]} ms`, r.p99 <= b.p99[r.database]]);
+  if (b.healthShare) {
+    const share = r.reqPerSec / healthOf(r).reqPerSec;
+    checks.push([`${(share * 100).toFixed(0)} % of health's req/s ≥ ${b.healthShare * 100} %`, share >= b.healthShare]);
+  }
+  if (b.statements && r.statements) checks.push([`${r.statements} statements ≤ ${b.statements}`, r.statements <= b.statements]);
+  if (r.errors) checks.push([`${r.errors} errors`, false]);
+  for (const [what, met] of checks) {
+    if (!met) missed++;
+    console.log(`${met ? "MET    " : "MISSED "} ${r.database.padEnd(10)} ${r.scenario}: ${what}`);
+  }
+}
+console.log(missed ? `\n${missed} budget(s) missed.` : "\nEvery budget met.");

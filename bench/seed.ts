@@ -22,23 +22,25 @@ export async function seed(ctx: Ctx) {
     emailVerified: true,
   }));
   for (let i = 0; i < rows.length; i += 200) await ctx.db.insert(users).values(rows.slice(i, i + 200));
-  const eventId = await seedEvents(ctx);
+  const eventIds = await seedEvents(ctx);
   await ctx.db.execute(sql`ANALYZE`);
-  return { users: USERS, email: "bench-0@example.se", password: BENCH_PASSWORD, eventId };
+  return { users: USERS, email: "bench-0@example.se", password: BENCH_PASSWORD, eventId: eventIds[0], eventIds };
 }
 
 const EVENTS = 200;
 const STATIONS = 50;
+/** Events with 50 stations each: one per connection of the save scenario, so saves do not collide. */
+export const FULL_EVENTS = 50;
 
-/** bench-0 gets 200 events (for the summaries list); the first one has 50 stations (for the event read). */
-async function seedEvents(ctx: Ctx): Promise<string> {
+/** bench-0 gets 200 events (for the summaries list); the first 50 have 50 stations (for reads and saves). */
+async function seedEvents(ctx: Ctx): Promise<string[]> {
   const [actor] = await ctx.db.select().from(users).where(eq(users.email, "bench-0@example.se"));
   const today = stockholmToday(ctx.clock.now());
-  let first = "";
+  const ids: string[] = [];
   for (let i = 0; i < EVENTS; i++) {
     const date = addDays(today, 10 + (i % 300));
     const stations =
-      i === 0
+      i < FULL_EVENTS
         ? Array.from({ length: STATIONS }, (_, n) => ({
             name: `Station ${n + 1}`,
             description: "Vätskekontroll längs banan",
@@ -76,7 +78,7 @@ async function seedEvents(ctx: Ctx): Promise<string> {
       stations,
     });
     const view = await createEvent(ctx, actor, body);
-    if (i === 0) first = view.id;
+    if (i < FULL_EVENTS) ids.push(view.id);
   }
-  return first;
+  return ids;
 }

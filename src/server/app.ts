@@ -5,7 +5,7 @@ import fastifyHelmet from "@fastify/helmet";
 import fastifyRateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import { sql } from "drizzle-orm";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { type Clock, systemClock } from "./clock.ts";
 import type { Config } from "./config.ts";
@@ -18,6 +18,7 @@ import { eventRoutes } from "./features/events/routes.ts";
 import { geoRoutes } from "./features/geo/routes.ts";
 import { groupRoutes } from "./features/groups/routes.ts";
 import { AppError, errorHandler, notFoundHandler, nulPath } from "./http/errors.ts";
+import { ViewCache } from "./http/view-cache.ts";
 import { identityRoutes } from "./identity/routes.ts";
 import { PasswordHasher } from "./identity/secrets.ts";
 import { SessionCache } from "./identity/session-cache.ts";
@@ -49,6 +50,9 @@ async function loadSecret(config: Config, database: Database): Promise<Uint8Arra
   return new TextEncoder().encode(row.value);
 }
 
+/** A request that takes longer than this is logged, whatever its outcome. */
+const SLOW_REQUEST_MS = 1000;
+
 /** Paths of the tile host, for the CSP: maps may only load images from there. */
 function tileOrigin(tileUrl: string): string | null {
   try {
@@ -79,6 +83,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
         censor: "[redacted]",
       },
     },
+    // Two log lines for every request cost more than a cached read does; one line for what needs a look
+    // (server errors and slow answers) is written below, the rest only at debug level.
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
@@ -103,6 +110,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
   server.setValidatorCompiler(validatorCompiler);
   server.setSerializerCompiler(serializerCompiler);
   server.setErrorHandler(errorHandler);
+  server.addHook("onResponse", async (request, reply) => {
+    const ms = reply.elapsedTime;
+    const level = reply.statusCode >= 500 || ms > SLOW_REQUEST_MS ? "warn" : "debug";
+    request.log[level]({ method: request.method, url: request.url, statusCode: reply.statusCode, ms }, "request completed");
+  });
   server.decorateRequest("actor", null);
   server.decorateRequest("sessionId", null);
 
@@ -137,6 +149,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     hasher,
     secret,
     sessions: new SessionCache(),
+    views: new ViewCache(),
     nudgeJobs: () => jobs?.nudge(),
   };
   jobs = new JobWorker(

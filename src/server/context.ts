@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Clock } from "./clock.ts";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
+import type { ViewCache } from "./http/view-cache.ts";
 import type { PasswordHasher } from "./identity/secrets.ts";
 import type { SessionCache } from "./identity/session-cache.ts";
 
@@ -16,6 +17,8 @@ export interface Ctx {
   secret: Uint8Array;
   /** Live sessions seen in the last 5 s, by access token. */
   sessions: SessionCache;
+  /** Serialised heavy reads, kept while their stamp holds. */
+  views: ViewCache;
   /** Tells the job worker that work was enqueued. */
   nudgeJobs(): void;
 }

@@ -4,18 +4,18 @@ import pg from "pg";
 import { inject } from "vitest";
 import { type App, buildApp } from "../../src/server/app.ts";
 import { loadConfig } from "../../src/server/config.ts";
-import { type Database, openPglite, openPostgres } from "../../src/server/db/client.ts";
+import { type Database, type OpenOptions, openPglite, openPostgres } from "../../src/server/db/client.ts";
 import { TestClock } from "./clock.ts";
 
 /**
  * A fresh database for one test file: a copy of the migrated embedded template, or, when
  * TEST_DATABASE_URL is set, a new database on that PostgreSQL server, dropped again on close.
  */
-export async function freshDatabase(): Promise<Database> {
+export async function freshDatabase(options: OpenOptions = {}): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     const template = readFileSync(inject("pgliteTemplate"));
-    return openPglite(null, { loadDataDir: new Blob([template]) });
+    return openPglite(null, { ...options, loadDataDir: new Blob([template]) });
   }
   const name = `bemanna_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: url });
@@ -24,7 +24,7 @@ export async function freshDatabase(): Promise<Database> {
   await admin.end();
   const target = new URL(url);
   target.pathname = `/${name}`;
-  const database = await openPostgres(target.toString(), { max: 5 });
+  const database = await openPostgres(target.toString(), { ...options, max: 5 });
   return {
     ...database,
     async close() {
@@ -45,9 +45,9 @@ export interface TestApp extends App {
 
 /** The real app on a fresh database, with a clock the test controls. Mail goes to `smtpUrl` when given. */
 export async function createTestApp(
-  options: { smtpUrl?: string; env?: Record<string, string>; clock?: TestClock; webRoot?: string } = {},
+  options: { smtpUrl?: string; env?: Record<string, string>; clock?: TestClock; webRoot?: string } & OpenOptions = {},
 ): Promise<TestApp> {
-  const database = await freshDatabase();
+  const database = await freshDatabase({ onQuery: options.onQuery });
   const clock = options.clock ?? new TestClock();
   const config = loadConfig({
     NODE_ENV: "test",

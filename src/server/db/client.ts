@@ -61,8 +61,15 @@ function isAlive(pid: number): boolean {
   }
 }
 
+export interface OpenOptions {
+  /** Called with every statement sent, BEGIN and COMMIT included: the benchmark and tests count them. */
+  onQuery?: (query: string) => void;
+}
+
+const queryLogger = (options: OpenOptions) => (options.onQuery ? { logQuery: options.onQuery } : false);
+
 /** Opens an embedded database in `dir` (created if missing) or in memory, and migrates it. */
-export async function openPglite(dir: string | null, options: { loadDataDir?: Blob } = {}): Promise<Database> {
+export async function openPglite(dir: string | null, options: OpenOptions & { loadDataDir?: Blob } = {}): Promise<Database> {
   let unlock = () => {};
   if (dir) {
     mkdirSync(dir, { recursive: true });
@@ -71,8 +78,8 @@ export async function openPglite(dir: string | null, options: { loadDataDir?: Bl
   try {
     const client = new PGlite(dir ?? undefined, { loadDataDir: options.loadDataDir });
     await client.waitReady;
-    const db = drizzlePglite(client, { schema }) as unknown as Db;
-    await migratePglite(db as never, { migrationsFolder });
+    await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+    const db = drizzlePglite(client, { schema, logger: queryLogger(options) }) as unknown as Db;
     return {
       db,
       kind: "pglite",
@@ -88,7 +95,7 @@ export async function openPglite(dir: string | null, options: { loadDataDir?: Bl
 }
 
 /** Connects to PostgreSQL and migrates under an advisory lock, so N processes can start at once. */
-export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
+export async function openPostgres(url: string, options: OpenOptions & { max?: number } = {}): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
   // An idle connection that the server ends (restart, failover, a dropped database) must not crash the
   // process: the pool replaces it on the next query.
@@ -104,7 +111,7 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   } finally {
     client.release();
   }
-  const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  const db = drizzleNodePg(pool, { schema, logger: queryLogger(options) }) as unknown as Db;
   return { db, kind: "postgres", close: () => pool.end() };
 }
 

@@ -90,6 +90,39 @@ export async function deleteDraft(tx: Tx, id: string): Promise<boolean> {
   return rows.length === 1;
 }
 
+/**
+ * What a contact's event view is built from, as one short string: the event's version (every change of
+ * the event, its stations or its contacts bumps it) and a digest of what it shows of people (contacts,
+ * team leaders with an account, who confirmed it). Cheap next to building the view, and exact, so a view
+ * kept under the same stamp is the view. Undefined when the event does not exist or `contactId` is not
+ * one of its contacts.
+ */
+export async function eventStamp(tx: Tx, eventId: string, contactId: string): Promise<string | undefined> {
+  const [row] = await queryRows<{ stamp: string }>(
+    tx,
+    sql`SELECT e.version || '/' || coalesce((
+        SELECT md5(string_agg(concat_ws('|', u.id, u.email, u.first_name, u.last_name, u.phone), ',' ORDER BY u.id))
+        FROM users u WHERE u.id IN (
+          SELECT c.user_id FROM event_contacts c WHERE c.event_id = e.id
+          UNION SELECT e.confirmed_by
+          UNION SELECT l.id FROM stations s JOIN users l ON l.email = s.team_leader_email WHERE s.event_id = e.id)
+      ), '') AS stamp
+      FROM events e
+      WHERE e.id = ${eventId} AND EXISTS (SELECT 1 FROM event_contacts m WHERE m.event_id = e.id AND m.user_id = ${contactId})`,
+  );
+  return row?.stamp;
+}
+
+/** The stamp of a contact's summaries: which events, each at which version. */
+export async function summariesStamp(tx: Tx, userId: string): Promise<string> {
+  const [row] = await queryRows<{ stamp: string }>(
+    tx,
+    sql`SELECT count(*) || '/' || coalesce(md5(string_agg(e.id || ':' || e.version, ',' ORDER BY e.id)), '') AS stamp
+      FROM events e JOIN event_contacts c ON c.event_id = e.id AND c.user_id = ${userId}`,
+  );
+  return row.stamp;
+}
+
 /** The event view as the database builds it: one query, JSON shaped as the API answers (see present.ts). */
 export interface EventViewRow {
   id: string;
@@ -145,10 +178,12 @@ export async function eventView(tx: Tx, eventId: string, contactId?: string): Pr
 }
 
 const textArray = (values: string[]) =>
-  values.length ? sql`ARRAY[${sql.join(
-    values.map((v) => sql`${v}`),
-    sql`, `,
-  )}]::text[]` : sql`ARRAY[]::text[]`;
+  values.length
+    ? sql`ARRAY[${sql.join(
+        values.map((v) => sql`${v}`),
+        sql`, `,
+      )}]::text[]`
+    : sql`ARRAY[]::text[]`;
 
 /**
  * Makes the contacts exactly the users with `emails` (plus the creator, who always stays), in one
@@ -217,12 +252,7 @@ function sameStation(a: NewStation, b: StationRow): boolean {
  * statements whatever the number of stations. Renamed stations first get their id as a temporary name,
  * so renames that swap names between stations do not trip the unique index.
  */
-export async function syncStations(
-  tx: Tx,
-  eventId: string,
-  existing: StationRow[],
-  wanted: Array<NewStation & { id?: string }>,
-) {
+export async function syncStations(tx: Tx, eventId: string, existing: StationRow[], wanted: Array<NewStation & { id?: string }>) {
   const byId = new Map(existing.map((s) => [s.id, s]));
   const kept = new Set(wanted.filter((s) => s.id && byId.has(s.id)).map((s) => s.id as string));
   const gone = existing.filter((s) => !kept.has(s.id)).map((s) => s.id);

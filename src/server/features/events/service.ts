@@ -77,7 +77,8 @@ async function writeContactsAndStations(tx: Tx, eventId: string, creatorId: stri
   const leaders = new Set(found.leaders);
   const fields: Record<string, string> = {};
   body.stations.forEach((s, i) => {
-    if (s.teamLeaderEmail && !leaders.has(s.teamLeaderEmail)) fields[`stations.${i}.teamLeaderEmail`] = eventMsg.teamLeaderUnknown;
+    if (s.teamLeaderEmail && !leaders.has(s.teamLeaderEmail))
+      fields[`stations.${i}.teamLeaderEmail`] = eventMsg.teamLeaderUnknown;
   });
   if (Object.keys(fields).length) throw invalid("Unknown team leader", fields);
   const existing = await repo.stationsOf(tx, eventId);

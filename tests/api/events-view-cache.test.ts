@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../helpers/app.ts";
+import { buildUser } from "../helpers/factories.ts";
+import { call } from "../helpers/http.ts";
+import { asUpdate, createEvent, dayFromNow, stationBody } from "./events-fixtures.ts";
+
+// The event view and the summaries are answered from a cache while their stamp holds: every change that
+// shows in them must show at once, whoever made it.
+let app: TestApp;
+let owner: Awaited<ReturnType<typeof buildUser>>;
+let colleague: Awaited<ReturnType<typeof buildUser>>;
+let leader: Awaited<ReturnType<typeof buildUser>>;
+
+beforeAll(async () => {
+  app = await createTestApp();
+  owner = await buildUser(app, { firstName: "Olle", lastName: "Organisatör" });
+  colleague = await buildUser(app, { firstName: "Kim", lastName: "Kollega" });
+  leader = await buildUser(app, { firstName: "Lena", lastName: "Ledare" });
+});
+afterAll(async () => {
+  await app.close();
+});
+
+const view = async (token: string, id: string) => (await call(app.server, "GET", `/api/events/${id}`, { token })).body;
+
+describe("cached reads show every change", () => {
+  it("shows a co-contact's save, a renamed contact and a renamed team leader", async () => {
+    const date = dayFromNow(app, 20);
+    const event = await createEvent(app, owner.token, {
+      date,
+      contactPersons: [{ email: colleague.email, name: "Kim Kollega" }],
+      stations: [stationBody(date, { teamLeaderEmail: leader.email })],
+    });
+    expect((await view(owner.token, event.id)).stations[0].teamLeaderName).toBe("Lena Ledare");
+
+    // The colleague saves: the owner sees it on the next read.
+    const saved = await call(app.server, "PUT", `/api/events/${event.id}`, {
+      token: colleague.token,
+      body: asUpdate(await view(colleague.token, event.id), { name: "Nytt namn" }),
+    });
+    expect(saved.status).toBe(200);
+    expect((await view(owner.token, event.id)).name).toBe("Nytt namn");
+
+    // People change their names and numbers without the event's version moving.
+    for (const [person, firstName] of [
+      [colleague, "Kimberly"],
+      [leader, "Helena"],
+    ] as const) {
+      const me = (await call(app.server, "GET", "/api/auth/me", { token: person.token })).body;
+      const put = await call(app.server, "PUT", "/api/auth/me", {
+        token: person.token,
+        body: { firstName, lastName: me.lastName, phone: me.phone },
+      });
+      expect(put.status).toBe(200);
+    }
+    const after = await view(owner.token, event.id);
+    expect(after.contactPersons.map((c: { name: string }) => c.name)).toContain("Kimberly Kollega");
+    expect(after.stations[0].teamLeaderName).toBe("Helena Ledare");
+  });
+
+  it("does not show one contact's cached view to an outsider, and lists new and removed events", async () => {
+    const event = await createEvent(app, owner.token, { date: dayFromNow(app, 25) });
+    await view(owner.token, event.id);
+    expect((await call(app.server, "GET", `/api/events/${event.id}`, { token: leader.token })).status).toBe(404);
+
+    const before = (await call(app.server, "GET", "/api/events/summaries", { token: owner.token })).body;
+    const other = await createEvent(app, owner.token, { date: dayFromNow(app, 26) });
+    const listed = (await call(app.server, "GET", "/api/events/summaries", { token: owner.token })).body;
+    expect(listed).toHaveLength(before.length + 1);
+    expect(await call(app.server, "DELETE", `/api/events/${other.id}`, { token: owner.token })).toMatchObject({ status: 204 });
+    expect((await call(app.server, "GET", "/api/events/summaries", { token: owner.token })).body).toEqual(before);
+  });
+});
