@@ -120,12 +120,16 @@ async function measure(database: string, env: Record<string, string>): Promise<R
       e.body.stations[e.saves % e.body.stations.length].description = `Ändrad ${e.saves}`;
       return JSON.stringify(e.body);
     };
-    const before = await statementsSoFar();
-    const one = idle[0];
-    await fetch(`${base}/api/events/${one.id}`, { method: "PUT", headers: json, body: save(one) }).then(async (r) => {
-      one.body.version = ((await r.json()) as { version: number }).version;
-    });
-    const perSave = (await statementsSoFar()) - before + 2; // + BEGIN and COMMIT
+    // The fewest of five: the job worker's polling may fall into one of them.
+    let perSave = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < 5; i++) {
+      const one = idle[0];
+      await fetch(`${base}/api/auth/me`, { headers: auth }); // the session is known, as during the load
+      const before = await statementsSoFar();
+      const res = await fetch(`${base}/api/events/${one.id}`, { method: "PUT", headers: json, body: save(one) });
+      one.body.version = ((await res.json()) as { version: number }).version;
+      perSave = Math.min(perSave, (await statementsSoFar()) - before + 2); // + BEGIN and COMMIT
+    }
     const saves = await run({
       url: base,
       connections: 50,

@@ -15,10 +15,10 @@ const config = loadConfig({
   NODE_ENV: "production",
   JWT_SECRET: "bench-secret-bench-secret-bench-secret-0123",
 });
-// Statements sent, for GET /bench/statements (BEGIN and COMMIT are not logged: add 2 per transaction).
+// Statements sent, for GET /bench/statements; BEGIN and COMMIT are left out (only one driver logs them).
 let statements = 0;
-const onQuery = () => {
-  statements++;
+const onQuery = (query: string) => {
+  if (!/^(begin|commit)\b/i.test(query)) statements++;
 };
 const database = config.DATABASE_URL
   ? await openPostgres(config.DATABASE_URL, { onQuery })

@@ -150,6 +150,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     secret,
     sessions: new SessionCache(),
     views: new ViewCache(),
+    localWrites: database.writes ?? null,
     nudgeJobs: () => jobs?.nudge(),
   };
   jobs = new JobWorker(

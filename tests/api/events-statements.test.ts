@@ -6,13 +6,13 @@ import { asUpdate, createEvent, dayFromNow, stationBody } from "./events-fixture
 
 // How many statements a request sends does not depend on the machine, so it can be pinned in a test:
 // a read is one round trip, and a save costs the same few statements however many stations the event has.
-// The query log shows every statement but the transaction's own BEGIN and COMMIT: those are two more.
+// BEGIN and COMMIT are left out of the count (one driver logs them, the other does not): two more per save.
 let app: TestApp;
 let statements: string[] = [];
 let owner: Awaited<ReturnType<typeof buildUser>>;
 
 beforeAll(async () => {
-  app = await createTestApp({ onQuery: (query) => statements.push(query) });
+  app = await createTestApp({ onQuery: (query) => /^(begin|commit)\b/i.test(query) || statements.push(query) });
   owner = await buildUser(app);
 });
 afterAll(async () => {
@@ -34,22 +34,26 @@ async function eventWithStations(n: number) {
 }
 
 describe("statements per request", () => {
-  it("reads an event with 30 stations in two statements, and in one while nothing changed", async () => {
+  // While nothing changed, a read is answered from the cache after asking PostgreSQL for the data's stamp;
+  // the embedded database has one process only, whose own write count is the stamp.
+  const stampQueries = () => (app.database.kind === "pglite" ? 0 : 1);
+
+  it("reads an event with 30 stations in one statement, and in none but the stamp while nothing changed", async () => {
     const event = await eventWithStations(30);
     const read = await counted(() => call(app.server, "GET", `/api/events/${event.id}`, { token: owner.token }));
     expect(read.res.status).toBe(200);
-    expect(read.statements).toHaveLength(2);
+    expect(read.statements).toHaveLength(stampQueries() + 1);
     const again = await counted(() => call(app.server, "GET", `/api/events/${event.id}`, { token: owner.token }));
-    expect(again.statements).toHaveLength(1);
+    expect(again.statements).toHaveLength(stampQueries());
     expect(again.res).toMatchObject({ status: 200, body: (read.res as unknown as { body: unknown }).body });
   });
 
-  it("reads the summaries in two statements, and in one while nothing changed", async () => {
+  it("reads the summaries in one statement, and in none but the stamp while nothing changed", async () => {
     const list = await counted(() => call(app.server, "GET", "/api/events/summaries", { token: owner.token }));
     expect(list.res.status).toBe(200);
-    expect(list.statements).toHaveLength(2);
+    expect(list.statements).toHaveLength(stampQueries() + 1);
     const again = await counted(() => call(app.server, "GET", "/api/events/summaries", { token: owner.token }));
-    expect(again.statements).toHaveLength(1);
+    expect(again.statements).toHaveLength(stampQueries());
   });
 
   it("saves a change to one of 30 stations in at most 8 statements (6 + BEGIN and COMMIT)", async () => {

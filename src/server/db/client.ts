@@ -18,6 +18,11 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0] | Db;
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
+  /**
+   * The embedded database only: how many writes have been sent to it. Only this process can open it (the
+   * folder lock), so when the number has not moved, nothing in it has changed.
+   */
+  writes?: () => number;
   close(): Promise<void>;
 }
 
@@ -67,6 +72,7 @@ export interface OpenOptions {
 }
 
 const queryLogger = (options: OpenOptions) => (options.onQuery ? { logQuery: options.onQuery } : false);
+const READ = /^\s*select\b/i;
 
 /** Opens an embedded database in `dir` (created if missing) or in memory, and migrates it. */
 export async function openPglite(dir: string | null, options: OpenOptions & { loadDataDir?: Blob } = {}): Promise<Database> {
@@ -79,10 +85,17 @@ export async function openPglite(dir: string | null, options: OpenOptions & { lo
     const client = new PGlite(dir ?? undefined, { loadDataDir: options.loadDataDir });
     await client.waitReady;
     await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
-    const db = drizzlePglite(client, { schema, logger: queryLogger(options) }) as unknown as Db;
+    let writes = 0;
+    const logQuery = (query: string) => {
+      // Anything but a plain SELECT may change data (a WITH may hold an INSERT): counted as a write.
+      if (!READ.test(query)) writes++;
+      options.onQuery?.(query);
+    };
+    const db = drizzlePglite(client, { schema, logger: { logQuery } }) as unknown as Db;
     return {
       db,
       kind: "pglite",
+      writes: () => writes,
       async close() {
         await client.close();
         unlock();
