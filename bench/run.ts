@@ -41,6 +41,8 @@ const BUDGETS: Budget[] = [
 ];
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
+/** BENCH_ONLY=regex: only the scenarios whose name matches (with the baseline and health). */
+const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
 
 /** The event as PUT wants it back. */
 function updateBody(view: Record<string, unknown>) {
@@ -100,83 +102,93 @@ async function measure(database: string, env: Record<string, string>): Promise<R
     rows.push(row("GET /bench/bare (baseline)", await get("/bench/bare")));
     rows.push(row("GET /api/health", await get("/api/health")));
     const auth = { authorization: `Bearer ${accessToken}` };
-    rows.push(row("GET /api/auth/me", await get("/api/auth/me", auth)));
-    rows.push(row("GET /api/events/{id} (50 stations)", await get(`/api/events/${info.eventId}`, auth)));
-    rows.push(row("GET /api/events/summaries (200 events)", await get("/api/events/summaries", auth)));
-
-    // Saves: each request changes one station of one of 50 events (never two at once on one event, so no
-    // save is refused as stale), carrying the version the previous save of that event answered.
-    const json = { ...auth, "content-type": "application/json" };
-    const idle = await Promise.all(
-      info.eventIds.map(async (id) => {
-        const view = (await (await fetch(`${base}/api/events/${id}`, { headers: auth })).json()) as Record<string, unknown>;
-        return { id, body: updateBody(view), saves: 0 };
-      }),
-    );
-    const statementsSoFar = async () =>
-      ((await (await fetch(`${base}/bench/statements`)).json()) as { statements: number }).statements;
-    const save = (e: (typeof idle)[number]) => {
-      e.saves++;
-      e.body.stations[e.saves % e.body.stations.length].description = `Ändrad ${e.saves}`;
-      return JSON.stringify(e.body);
+    const scenario = async (name: string, measure: () => Promise<Row>) => {
+      if (!ONLY || ONLY.test(name)) rows.push(await measure());
     };
-    // The fewest of five: the job worker's polling may fall into one of them.
-    let perSave = Number.POSITIVE_INFINITY;
-    for (let i = 0; i < 5; i++) {
-      const one = idle[0];
-      await fetch(`${base}/api/auth/me`, { headers: auth }); // the session is known, as during the load
-      const before = await statementsSoFar();
-      const res = await fetch(`${base}/api/events/${one.id}`, { method: "PUT", headers: json, body: save(one) });
-      one.body.version = ((await res.json()) as { version: number }).version;
-      perSave = Math.min(perSave, (await statementsSoFar()) - before + 2); // + BEGIN and COMMIT
-    }
-    const saves = await run({
-      url: base,
-      connections: 50,
-      duration: DURATION,
-      requests: [
-        {
-          method: "PUT",
-          headers: json,
-          setupRequest: (req, context) => {
-            const e = idle.shift();
-            if (!e) throw new Error("more connections than events");
-            (context as { event?: unknown }).event = e;
-            return { ...req, path: `/api/events/${e.id}`, body: save(e) };
+    await scenario("GET /api/auth/me", async () => row("GET /api/auth/me", await get("/api/auth/me", auth)));
+    await scenario("GET /api/events/{id} (50 stations)", async () =>
+      row("GET /api/events/{id} (50 stations)", await get(`/api/events/${info.eventId}`, auth)),
+    );
+    await scenario("GET /api/events/summaries (200 events)", async () =>
+      row("GET /api/events/summaries (200 events)", await get("/api/events/summaries", auth)),
+    );
+    await scenario("PUT /api/events/{id} (1 of 50 stations)", async () => {
+      // Saves: each request changes one station of one of 50 events (never two at once on one event, so no
+      // save is refused as stale), carrying the version the previous save of that event answered.
+      const json = { ...auth, "content-type": "application/json" };
+      const idle = await Promise.all(
+        info.eventIds.map(async (id) => {
+          const view = (await (await fetch(`${base}/api/events/${id}`, { headers: auth })).json()) as Record<string, unknown>;
+          return { id, body: updateBody(view), saves: 0 };
+        }),
+      );
+      const statementsSoFar = async () =>
+        ((await (await fetch(`${base}/bench/statements`)).json()) as { statements: number }).statements;
+      const save = (e: (typeof idle)[number]) => {
+        e.saves++;
+        e.body.stations[e.saves % e.body.stations.length].description = `Ändrad ${e.saves}`;
+        return JSON.stringify(e.body);
+      };
+      // The fewest of five: the job worker's polling may fall into one of them.
+      let perSave = Number.POSITIVE_INFINITY;
+      for (let i = 0; i < 5; i++) {
+        const one = idle[0];
+        await fetch(`${base}/api/auth/me`, { headers: auth }); // the session is known, as during the load
+        const before = await statementsSoFar();
+        const res = await fetch(`${base}/api/events/${one.id}`, { method: "PUT", headers: json, body: save(one) });
+        one.body.version = ((await res.json()) as { version: number }).version;
+        perSave = Math.min(perSave, (await statementsSoFar()) - before + 2); // + BEGIN and COMMIT
+      }
+      const saves = await run({
+        url: base,
+        connections: 50,
+        duration: DURATION,
+        requests: [
+          {
+            method: "PUT",
+            headers: json,
+            setupRequest: (req, context) => {
+              const e = idle.shift();
+              if (!e) throw new Error("more connections than events");
+              (context as { event?: unknown }).event = e;
+              return { ...req, path: `/api/events/${e.id}`, body: save(e) };
+            },
+            onResponse: (status, body, context) => {
+              const e = (context as { event?: unknown }).event as (typeof idle)[number];
+              if (status === 200) e.body.version = (JSON.parse(body) as { version: number }).version;
+              idle.push(e);
+            },
           },
-          onResponse: (status, body, context) => {
-            const e = (context as { event?: unknown }).event as (typeof idle)[number];
-            if (status === 200) e.body.version = (JSON.parse(body) as { version: number }).version;
-            idle.push(e);
-          },
-        },
-      ],
+        ],
+      });
+      return { ...row("PUT /api/events/{id} (1 of 50 stations)", saves), statements: perSave };
     });
-    rows.push({ ...row("PUT /api/events/{id} (1 of 50 stations)", saves), statements: perSave });
 
     // Sign-in by 20 users at once (one connection each), with health probes alongside: hashing must not
     // starve the rest of the API.
     let next = 0;
-    const [signIns, healthUnderLoad] = await Promise.all([
-      run({
-        url: `${base}/api/auth/sign-in`,
-        connections: 20,
-        duration: DURATION,
-        requests: [
-          {
-            method: "POST",
-            headers: { "content-type": "application/json" },
-            setupRequest: (req) => ({
-              ...req,
-              body: JSON.stringify({ email: `bench-${next++ % 20}@example.se`, password: info.password }),
-            }),
-          },
-        ],
-      }),
-      run({ url: `${base}/api/health`, connections: 5, duration: DURATION }),
-    ]);
-    rows.push(row("POST /api/auth/sign-in (20 concurrent)", signIns));
-    rows.push(row("GET /api/health during sign-ins", healthUnderLoad));
+    if (!ONLY || ONLY.test("POST /api/auth/sign-in")) {
+      const [signIns, healthUnderLoad] = await Promise.all([
+        run({
+          url: `${base}/api/auth/sign-in`,
+          connections: 20,
+          duration: DURATION,
+          requests: [
+            {
+              method: "POST",
+              headers: { "content-type": "application/json" },
+              setupRequest: (req) => ({
+                ...req,
+                body: JSON.stringify({ email: `bench-${next++ % 20}@example.se`, password: info.password }),
+              }),
+            },
+          ],
+        }),
+        run({ url: `${base}/api/health`, connections: 5, duration: DURATION }),
+      ]);
+      rows.push(row("POST /api/auth/sign-in (20 concurrent)", signIns));
+      rows.push(row("GET /api/health during sign-ins", healthUnderLoad));
+    }
   } finally {
     const exited = child.exitCode === null ? new Promise((resolve) => child.once("exit", resolve)) : null;
     child.kill("SIGTERM");

@@ -143,6 +143,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   let jobs: JobWorker | null = null;
   const ctx: Ctx = {
     db: database.db,
+    prepared: database.prepared,
     config,
     clock,
     log: server.log,

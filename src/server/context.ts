@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Clock } from "./clock.ts";
 import type { Config } from "./config.ts";
-import type { Db } from "./db/client.ts";
+import type { Db, Prepared } from "./db/client.ts";
 import type { ViewCache } from "./http/view-cache.ts";
 import type { PasswordHasher } from "./identity/secrets.ts";
 import type { SessionCache } from "./identity/session-cache.ts";
@@ -9,6 +9,8 @@ import type { SessionCache } from "./identity/session-cache.ts";
 /** What services need from the outside world, passed explicitly (never read from a request). */
 export interface Ctx {
   db: Db;
+  /** Named statements for the hottest reads (Database.prepared). */
+  prepared: Prepared;
   config: Config;
   clock: Clock;
   log: FastifyBaseLogger;

@@ -23,8 +23,16 @@ export interface Database {
    * folder lock), so when the number has not moved, nothing in it has changed.
    */
   writes?: () => number;
+  /** A hot read as a named statement, planned once per connection (see Prepared). */
+  prepared: Prepared;
   close(): Promise<void>;
 }
+
+/**
+ * Runs `text` (with $1… placeholders) as the named statement `name`: PostgreSQL plans it once per
+ * connection instead of at every call. For the few reads that run on every request, outside transactions.
+ */
+export type Prepared = <T>(name: string, text: string, values: unknown[]) => Promise<T[]>;
 
 /** Migrations sit beside this file in the source tree and beside the bundle in dist/server. */
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
@@ -96,6 +104,11 @@ export async function openPglite(dir: string | null, options: OpenOptions & { lo
       db,
       kind: "pglite",
       writes: () => writes,
+      // PGlite has one session and no named statements through its query API: a plain query.
+      prepared: async <T>(_name: string, text: string, values: unknown[]) => {
+        logQuery(text);
+        return (await client.query<T>(text, values)).rows;
+      },
       async close() {
         await client.close();
         unlock();
@@ -125,7 +138,11 @@ export async function openPostgres(url: string, options: OpenOptions & { max?: n
     client.release();
   }
   const db = drizzleNodePg(pool, { schema, logger: queryLogger(options) }) as unknown as Db;
-  return { db, kind: "postgres", close: () => pool.end() };
+  const prepared: Prepared = async <T>(name: string, text: string, values: unknown[]) => {
+    options.onQuery?.(text);
+    return (await pool.query({ name, text, values })).rows as T[];
+  };
+  return { db, kind: "postgres", prepared, close: () => pool.end() };
 }
 
 export async function pingDatabase(db: Db): Promise<void> {

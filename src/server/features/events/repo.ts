@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import type { EventSummary } from "#shared/events/schema";
-import { queryRows, type Tx } from "../../db/client.ts";
+import { type Prepared, queryRows, type Tx } from "../../db/client.ts";
 import { eventContacts, events, stations } from "../../db/schema.ts";
 
 export type EventRow = typeof events.$inferSelect;
@@ -97,10 +97,10 @@ export async function deleteDraft(tx: Tx, id: string): Promise<boolean> {
  * kept under the same stamp is the view. Undefined when the event does not exist or `contactId` is not
  * one of its contacts.
  */
-export async function eventStamp(tx: Tx, eventId: string, contactId: string): Promise<string | undefined> {
-  const [row] = await queryRows<{ stamp: string }>(
-    tx,
-    sql`SELECT e.version || '/' || coalesce((
+export async function eventStamp(prepared: Prepared, eventId: string, contactId: string): Promise<string | undefined> {
+  const [row] = await prepared<{ stamp: string }>(
+    "event_stamp",
+    `SELECT e.version || '/' || coalesce((
         SELECT md5(string_agg(concat_ws('|', u.id, u.email, u.first_name, u.last_name, u.phone), ',' ORDER BY u.id))
         FROM users u WHERE u.id IN (
           SELECT c.user_id FROM event_contacts c WHERE c.event_id = e.id
@@ -108,17 +108,19 @@ export async function eventStamp(tx: Tx, eventId: string, contactId: string): Pr
           UNION SELECT l.id FROM stations s JOIN users l ON l.email = s.team_leader_email WHERE s.event_id = e.id)
       ), '') AS stamp
       FROM events e
-      WHERE e.id = ${eventId} AND EXISTS (SELECT 1 FROM event_contacts m WHERE m.event_id = e.id AND m.user_id = ${contactId})`,
+      WHERE e.id = $1 AND EXISTS (SELECT 1 FROM event_contacts m WHERE m.event_id = e.id AND m.user_id = $2)`,
+    [eventId, contactId],
   );
   return row?.stamp;
 }
 
 /** The stamp of a contact's summaries: which events, each at which version. */
-export async function summariesStamp(tx: Tx, userId: string): Promise<string> {
-  const [row] = await queryRows<{ stamp: string }>(
-    tx,
-    sql`SELECT count(*) || '/' || coalesce(md5(string_agg(e.id || ':' || e.version, ',' ORDER BY e.id)), '') AS stamp
-      FROM events e JOIN event_contacts c ON c.event_id = e.id AND c.user_id = ${userId}`,
+export async function summariesStamp(prepared: Prepared, userId: string): Promise<string> {
+  const [row] = await prepared<{ stamp: string }>(
+    "summaries_stamp",
+    `SELECT count(*) || '/' || coalesce(md5(string_agg(e.id || ':' || e.version, ',' ORDER BY e.id)), '') AS stamp
+      FROM events e JOIN event_contacts c ON c.event_id = e.id AND c.user_id = $1`,
+    [userId],
   );
   return row.stamp;
 }

@@ -20,7 +20,7 @@ export async function eventRoutes(app: FastifyInstance, ctx: Ctx) {
 
   r.get("/api/events/summaries", signedIn, async (request, reply) => {
     const actor = actorOf(request);
-    const stamp = localStamp() ?? (await repo.summariesStamp(ctx.db, actor.id));
+    const stamp = localStamp() ?? (await repo.summariesStamp(ctx.prepared, actor.id));
     return ctx.views.answer(reply, `summaries:${actor.id}`, stamp, () => events.summaries(ctx, actor));
   });
 
@@ -33,7 +33,7 @@ export async function eventRoutes(app: FastifyInstance, ctx: Ctx) {
     const id = request.params.id;
     // No stamp: no such event, or not the caller's: the same 404 either way (policy.ts says why). Views
     // are kept per contact, so only a read that passed that check fills or finds one.
-    const stamp = localStamp() ?? (await repo.eventStamp(ctx.db, id, actor.id));
+    const stamp = localStamp() ?? (await repo.eventStamp(ctx.prepared, id, actor.id));
     if (stamp === undefined) throw notFound("Event not found");
     return ctx.views.answer(reply, `event:${id}:${actor.id}`, stamp, () => events.loadView(ctx.db, id, actor.id));
   });
