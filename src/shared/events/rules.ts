@@ -1,4 +1,4 @@
-import { stockholmToday } from "../validation.ts";
+import { addDays, stockholmToday } from "../validation.ts";
 import { type EventStatus, type PaymentType, paymentFieldsOf, SHIRT_SIZES } from "./schema.ts";
 
 /** An event whose date is more than this many days ago counts as past (spec 01 §9). */
@@ -7,19 +7,6 @@ export const PAST_DAYS = 7;
 export const PUBLIC_WINDOW_YEARS = 3;
 export const DEFAULT_STATION_START = "08:00";
 export const DEFAULT_STATION_END = "18:00";
-
-/** Adds whole days to a YYYY-MM-DD date, in calendar terms (no time zone involved). */
-export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
-export function addYears(date: string, years: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCFullYear(d.getUTCFullYear() + years);
-  return d.toISOString().slice(0, 10);
-}
 
 /** The last date that is past: events on or before it are more than 7 days ago in Stockholm. */
 export function pastCutoff(now: Date): string {
@@ -68,7 +55,7 @@ export function normalizeIncluded<E extends { included: string[]; shirtSizes: st
   };
 }
 
-export const canEdit = (status: EventStatus) => status !== "HISTORIC";
+export { canEdit } from "../status.ts";
 export const canRemove = (status: EventStatus) => status === "DRAFT";
 export const canConfirm = (status: EventStatus, stationCount: number) => status === "DRAFT" && stationCount > 0;
 

@@ -21,17 +21,17 @@ export interface VolunteerValues {
 }
 
 interface FormProps {
-  /** The group's other volunteers, whose e-mails are taken. */
-  others: ReadonlyArray<{ email: string }>;
+  /** The group's volunteers, whose e-mails are taken (but for the one being edited). */
+  volunteers: ReadonlyArray<{ id?: string; email: string }>;
   initial?: Volunteer;
   onSubmit(values: VolunteerValues): Promise<void>;
   onCancel(): void;
 }
 
 /** One volunteer: name, e-mail (unique within the group), phone and age. */
-export function VolunteerForm({ others, initial, onSubmit, onCancel }: FormProps) {
+export function VolunteerForm({ volunteers, initial, onSubmit, onCancel }: FormProps) {
   const { t } = useTranslation();
-  const schema = volunteerForm(others);
+  const schema = volunteerForm(volunteers, {}, initial?.id);
   const form = useForm<VolunteerFormValues>({
     initialValues: {
       name: initial?.name ?? "",
@@ -146,8 +146,6 @@ export function VolunteerList({ group, onSave }: ListProps) {
     if (removing) await onSave(volunteers.filter((v) => v.id !== removing.id).map(plain));
   };
 
-  const others = editing?.mode === "edit" ? volunteers.filter((v) => v.id !== editing.volunteer.id) : volunteers;
-
   return (
     <Stack gap="sm">
       {volunteers.length === 0 ? (
@@ -205,7 +203,7 @@ export function VolunteerList({ group, onSave }: ListProps) {
         {editing && (
           <VolunteerForm
             key={editing.mode === "edit" ? editing.volunteer.id : "new"}
-            others={others}
+            volunteers={volunteers}
             initial={editing.mode === "edit" ? editing.volunteer : undefined}
             onSubmit={save}
             onCancel={() => setEditing(null)}

@@ -7,7 +7,7 @@ import { type EventFormInput, type EventView, eventForm, FOOD_OPTIONS, INCLUDED,
 import { ApiError } from "../../../app/api.ts";
 import { useAuth } from "../../../app/auth.tsx";
 import { apiErrorText, apiFieldErrors, zodValidate } from "../../../components/form.ts";
-import { ContactPersonsField } from "../../users/index.ts";
+import { ContactPersonsField } from "../../../components/people/index.ts";
 import { useCreateEvent, useUpdateEvent } from "../api.ts";
 import { notifySuccess } from "../notify.ts";
 
