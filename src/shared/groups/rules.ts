@@ -27,6 +27,8 @@ export function statusLabelId(status: string): string {
   }
 }
 
+export { canEdit } from "../status.ts";
+
 /** Only a DRAFT group can be confirmed, and only through the confirm action. */
 export function canConfirm(status: GroupStatus): boolean {
   return status === "DRAFT";

@@ -3,12 +3,12 @@ import { contactPerson, type ContactPerson as SharedContactPerson } from "../con
 import { FOOD_OPTIONS, SHIRT_SIZES, SKILLS } from "../events/schema.ts";
 import { findMunicipality } from "../geo/municipalities.ts";
 import { organisationNumber } from "../organisation-number.ts";
+import type { Status } from "../status.ts";
 import { email, isoDate, msg, nameText, phone, requiredText, wholeNumber } from "../validation.ts";
 import { volunteerEmailTaken } from "./rules.ts";
 import { OTHER_SPORT } from "./sports.ts";
 
-export const GROUP_STATUSES = ["DRAFT", "CONFIRMED", "HISTORIC"] as const;
-export type GroupStatus = (typeof GROUP_STATUSES)[number];
+export type GroupStatus = Status;
 
 /** The age options of a group (spec 02 §9): each year from 10 to 17, then adults. */
 export const AGES = ["10", "11", "12", "13", "14", "15", "16", "17", "18+"] as const;
@@ -245,6 +245,8 @@ export interface Group {
   contactPersons: ContactPerson[];
   volunteers: Volunteer[];
   availabilities: Availability[];
+  /** What the signed-in contact may do now, so the UI does not repeat the rules. */
+  abilities: { edit: boolean; confirm: boolean };
 }
 export interface GroupSummary {
   id: string;

@@ -117,7 +117,7 @@ interface ListProps {
 
 type Editing = { mode: "add" } | { mode: "edit"; volunteer: Volunteer } | null;
 
-/** The group's volunteers with add, edit and remove; a removed volunteer is deleted for good. */
+/** The group's volunteers with add, edit and remove (while the group may be edited); a removed volunteer is deleted for good. */
 export function VolunteerList({ group, onSave }: ListProps) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState<Editing>(null);
@@ -167,36 +167,40 @@ export function VolunteerList({ group, onSave }: ListProps) {
                       {v.email} · {v.phone}
                     </Text>
                   </div>
-                  <Group gap={4} wrap="nowrap">
-                    <ActionIcon
-                      variant="subtle"
-                      size="lg"
-                      onClick={() => setEditing({ mode: "edit", volunteer: v })}
-                      aria-label={t("groups.volunteer.edit", { name: v.name })}
-                    >
-                      <span aria-hidden="true">✎</span>
-                    </ActionIcon>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      size="lg"
-                      onClick={() => setRemoving(v)}
-                      aria-label={t("groups.volunteer.remove", { name: v.name })}
-                    >
-                      <span aria-hidden="true">✕</span>
-                    </ActionIcon>
-                  </Group>
+                  {group.abilities.edit && (
+                    <Group gap={4} wrap="nowrap">
+                      <ActionIcon
+                        variant="subtle"
+                        size="lg"
+                        onClick={() => setEditing({ mode: "edit", volunteer: v })}
+                        aria-label={t("groups.volunteer.edit", { name: v.name })}
+                      >
+                        <span aria-hidden="true">✎</span>
+                      </ActionIcon>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        size="lg"
+                        onClick={() => setRemoving(v)}
+                        aria-label={t("groups.volunteer.remove", { name: v.name })}
+                      >
+                        <span aria-hidden="true">✕</span>
+                      </ActionIcon>
+                    </Group>
+                  )}
                 </Group>
               </Paper>
             ))}
           </Stack>
         </>
       )}
-      <Group>
-        <Button variant="outline" onClick={() => setEditing({ mode: "add" })}>
-          {t("groups.volunteer.add")}
-        </Button>
-      </Group>
+      {group.abilities.edit && (
+        <Group>
+          <Button variant="outline" onClick={() => setEditing({ mode: "add" })}>
+            {t("groups.volunteer.add")}
+          </Button>
+        </Group>
+      )}
 
       <Modal opened={editing !== null} onClose={() => setEditing(null)} withCloseButton={false}>
         <DialogHeader title={t(editing?.mode === "edit" ? "groups.volunteer.editTitle" : "groups.volunteer.addTitle")} />
