@@ -1,5 +1,14 @@
 import { addDays, stockholmToday } from "../validation.ts";
-import { type EventStatus, type PaymentType, paymentFieldsOf, SHIRT_SIZES } from "./schema.ts";
+import {
+  type EventStatus,
+  type EventUpdateInput,
+  type EventView,
+  type PaymentType,
+  paymentFieldsOf,
+  SHIRT_SIZES,
+  type StationInput,
+  type StationView,
+} from "./schema.ts";
 
 /** An event whose date is more than this many days ago counts as past (spec 01 §9). */
 export const PAST_DAYS = 7;
@@ -94,4 +103,37 @@ export function sortEvents<E extends { name: string; date: string; status: strin
     const primary = a[sort.field].localeCompare(b[sort.field], "sv");
     return (primary || a.date.localeCompare(b.date) || a.name.localeCompare(b.name, "sv")) * sort.direction;
   });
+}
+
+/** A station as PUT takes it back: the view without what the server derives (the team leader's name). */
+export function stationInputOf({ teamLeaderName: _t, ...station }: StationView): StationInput {
+  return station;
+}
+
+/**
+ * The PUT /api/events/{id} body of an event as read: the view without what the server derives (status,
+ * confirmation, abilities, names), at the version it was read at, with `changes` on top.
+ */
+export function updateBodyOf(view: EventView, changes: Partial<EventUpdateInput> = {}): EventUpdateInput {
+  const { id: _i, eventId: _e, status: _s, confirmedAt: _c, confirmedBy: _b, abilities: _a, stations, ...rest } = view;
+  return { ...rest, stations: stations.map(stationInputOf), ...changes };
+}
+
+/**
+ * The server names a station's field errors by the station's place in the list it was sent
+ * (`stations.3.name`). These are the errors, by field, of the station with `id` in `sent` (undefined: the
+ * one new station, which has no id yet), found by id so that a list in another order cannot misplace them.
+ */
+export function stationFieldErrors(
+  fields: Record<string, string>,
+  sent: ReadonlyArray<{ id?: string }>,
+  id: string | undefined,
+): Record<string, string> {
+  const mine: Record<string, string> = {};
+  for (const [path, message] of Object.entries(fields)) {
+    const match = /^stations\.(\d+)\.([^.]+)/.exec(path);
+    const station = match ? sent[Number(match[1])] : undefined;
+    if (match && station && station.id === id) mine[match[2]] ??= message;
+  }
+  return mine;
 }

@@ -207,6 +207,7 @@ export const eventUpdate = z
 export type EventForm = z.output<ReturnType<typeof eventForm>>;
 export type EventFormInput = z.input<ReturnType<typeof eventForm>>;
 export type EventUpdate = z.output<typeof eventUpdate>;
+export type EventUpdateInput = z.input<typeof eventUpdate>;
 
 export const eventIdParams = z.object({ id: z.uuid({ error: msg.invalid }) });
 
