@@ -135,6 +135,11 @@ export async function stationsOf(tx: Tx, eventId: string): Promise<StationRow[]>
   return tx.select().from(stations).where(eq(stations.eventId, eventId)).orderBy(asc(stations.start), asc(stations.name));
 }
 
+export async function stationsOfEvents(tx: Tx, eventIds: string[]): Promise<StationRow[]> {
+  if (eventIds.length === 0) return [];
+  return tx.select().from(stations).where(inArray(stations.eventId, eventIds)).orderBy(asc(stations.start), asc(stations.name));
+}
+
 /**
  * Makes the event's stations exactly `wanted`: entries carrying the id of one of its stations update it,
  * the rest are added, and stations not named are deleted. Kept stations first get their id as a
