@@ -1,3 +1,4 @@
+import { labelOfStatus } from "../status.ts";
 import { addDays, stockholmToday } from "../validation.ts";
 import {
   type EventStatus,
@@ -72,18 +73,7 @@ export const canConfirm = (status: EventStatus, stationCount: number) => status 
 export const shouldBecomeHistoric = (status: EventStatus, date: string, now: Date) => status === "CONFIRMED" && isPast(date, now);
 
 /** The message id of a status label; anything unexpected is shown as unknown (spec 01 §4). */
-export function statusLabel(status: string): string {
-  switch (status) {
-    case "DRAFT":
-      return "events.status.DRAFT";
-    case "CONFIRMED":
-      return "events.status.CONFIRMED";
-    case "HISTORIC":
-      return "events.status.HISTORIC";
-    default:
-      return "events.status.unknown";
-  }
-}
+export const statusLabel = (status: string) => labelOfStatus(status, "events.status");
 
 export type SortField = "name" | "date" | "status";
 export interface Sort {

@@ -1,4 +1,5 @@
 import { remainingContacts, sameEmail } from "../contacts.ts";
+import { labelOfStatus } from "../status.ts";
 import { addDays, stockholmToday } from "../validation.ts";
 import type { AvailabilityInput, GroupStatus } from "./schema.ts";
 
@@ -14,18 +15,8 @@ export function newAvailability(now: Date, location = ""): AvailabilityInput {
 }
 
 /** The status label's message id (CONFIRMED approved, DRAFT unconfirmed, HISTORIC historic, else unknown). */
-export function statusLabelId(status: string): string {
-  switch (status) {
-    case "CONFIRMED":
-      return "groups.status.approved";
-    case "DRAFT":
-      return "groups.status.unconfirmed";
-    case "HISTORIC":
-      return "groups.status.historic";
-    default:
-      return "groups.status.unknown";
-  }
-}
+export const statusLabelId = (status: string) =>
+  labelOfStatus(status, "groups.status", { CONFIRMED: "approved", DRAFT: "unconfirmed", HISTORIC: "historic" });
 
 export { canEdit } from "../status.ts";
 
