@@ -1,7 +1,6 @@
 import { eq, sql } from "drizzle-orm";
-import { addDays } from "#shared/events/rules";
 import { eventForm } from "#shared/events/schema";
-import { stockholmToday } from "#shared/validation";
+import { addDays, stockholmToday } from "#shared/validation";
 import type { Ctx } from "../src/server/context.ts";
 import { users } from "../src/server/db/schema.ts";
 import { createEvent } from "../src/server/features/events/service.ts";
@@ -69,7 +68,7 @@ async function seedEvents(ctx: Ctx): Promise<string[]> {
       shirtSizes: [],
       foodOptions: [],
       substitute: false,
-      organizerNumber: "802000-1234",
+      organizerNumber: "802000-1239",
       organizerName: "Bench IF",
       organizerWebsite: "",
       organizerEmail: "",

@@ -5,8 +5,7 @@
  */
 import path from "node:path";
 import { count, eq, sql } from "drizzle-orm";
-import { addDays } from "#shared/events/rules";
-import { stockholmToday } from "#shared/validation";
+import { addDays, stockholmToday } from "#shared/validation";
 import { buildApp } from "../src/server/app.ts";
 import { loadConfig } from "../src/server/config.ts";
 import { openPglite, openPostgres } from "../src/server/db/client.ts";
@@ -99,7 +98,7 @@ async function main() {
 
     const today = stockholmToday(new Date());
     const organizer = {
-      organizerNumber: "802412-3456",
+      organizerNumber: "802479-0340",
       organizerName: "Föreningen Svenska Lopp",
       organizerWebsite: "https://example.se/lopp",
       organizerEmail: "info@example.se",

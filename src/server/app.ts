@@ -2,7 +2,6 @@ import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import fastifyCookie from "@fastify/cookie";
 import fastifyHelmet from "@fastify/helmet";
-import fastifyRateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import { sql } from "drizzle-orm";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
@@ -136,7 +135,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
     crossOriginEmbedderPolicy: false,
   });
   await server.register(fastifyCookie);
-  await server.register(fastifyRateLimit, { global: false, hook: "preHandler" });
 
   const hasher = new PasswordHasher(config.SCRYPT_LOG_N, config.HASH_CONCURRENCY);
   const secret = await loadSecret(config, database);

@@ -1,5 +1,7 @@
-import { and, asc, count, eq, gt, lt, sql } from "drizzle-orm";
-import type { Tx } from "./db/client.ts";
+import { and, asc, count, desc, eq, gt, lt, sql } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
+import type { Ctx } from "./context.ts";
+import type { Db, Tx } from "./db/client.ts";
 import { rateEvents } from "./db/schema.ts";
 import { AppError } from "./http/errors.ts";
 
@@ -28,4 +30,41 @@ export async function hitLimit(tx: Tx, key: string, limit: number, windowSeconds
     throw new AppError("LimitExceededException", `Limit of ${limit} per ${windowSeconds}s exceeded`, undefined, retryAfter);
   }
   await tx.insert(rateEvents).values({ key, at: now });
+}
+
+/**
+ * A route's limit, as a preHandler: at most `limit` requests per `windowSeconds` for each signed-in user
+ * (or, before sign-in, each address), counted by `hitLimit` so it holds for all processes together.
+ * `name` separates the budgets of different routes; routes that share one resource share a name.
+ */
+export function limitRequests(ctx: Ctx, name: string, limit: number, windowSeconds: number) {
+  return async (request: FastifyRequest) => {
+    const who = request.actor ? `user:${request.actor.id}` : `ip:${request.ip}`;
+    const now = ctx.clock.now();
+    await ctx.db.transaction((tx) => hitLimit(tx, `${name}:${who}`, limit, windowSeconds, now));
+  };
+}
+
+/**
+ * A pace shared by all processes: each call reserves the next start slot for `key`, at least `intervalMs`
+ * after the one before, and resolves when that slot has come. The reservation is one short transaction;
+ * the wait holds no connection. Real time, not the app's clock: the pace is kept towards another service.
+ */
+export async function awaitPace(db: Db, key: string, intervalMs: number): Promise<void> {
+  const name = `pace:${key}`;
+  const wait = await db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${name}, 0))`);
+    const now = Date.now();
+    const [last] = await tx
+      .select({ at: rateEvents.at })
+      .from(rateEvents)
+      .where(eq(rateEvents.key, name))
+      .orderBy(desc(rateEvents.at))
+      .limit(1);
+    const slot = Math.max(now, last ? last.at.getTime() + intervalMs : now);
+    await tx.delete(rateEvents).where(and(eq(rateEvents.key, name), lt(rateEvents.at, new Date(now - intervalMs))));
+    await tx.insert(rateEvents).values({ key: name, at: new Date(slot) });
+    return slot - now;
+  });
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
 }

@@ -8,6 +8,8 @@ export const msg = {
   required: "validation.required",
   password: "validation.password",
   min: "validation.min",
+  min0: "validation.min0",
+  minMinus1: "validation.minMinus1",
   integer: "validation.integer",
   max250: "validation.max250",
   min3: "validation.min3",
@@ -60,27 +62,21 @@ export function passwordOk(p: string): boolean {
 export const password = () =>
   z.string({ error: msg.required }).min(1, { error: msg.required }).refine(passwordOk, { error: msg.password });
 
-/** A non-empty list (spec 01 §5: "an empty list also fails" the required rule). */
-export const requiredList = <T extends z.ZodType>(item: T) =>
-  z.array(item, { error: msg.required }).min(1, { error: msg.required });
-
 /**
- * A whole number of at least `n`, from a number or a form's numeric text. An empty field is missing
- * (required), never zero, and nothing else (booleans, lists) is coerced into a number.
+ * A whole number of at least `min` (and at most `max`), from a number or a form's numeric text. An empty
+ * field is missing (required), never zero, and nothing else (booleans, lists) is coerced into a number.
+ * The minimum's message names the number; 0 and -1 have their own ids, so an API answer (which carries ids
+ * without values) still reads right.
  */
-export const minInteger = (n: number) =>
+export const wholeNumber = (min: number, max = 1_000_000_000) =>
   z.preprocess(
-    (v) => (typeof v === "string" ? (v.trim() === "" ? undefined : Number(v.trim())) : v),
+    (v) => (typeof v === "string" ? (v.trim() === "" ? undefined : Number(v.trim())) : v === null ? undefined : v),
     z
-      .number({ error: (issue) => (issue.input === undefined || issue.input === null ? msg.required : msg.integer) })
+      .number({ error: (issue) => (issue.input === undefined ? msg.required : msg.integer) })
       .int({ error: msg.integer })
-      .min(n, { error: msg.min }),
+      .min(min, { error: min === 0 ? msg.min0 : min === -1 ? msg.minMinus1 : msg.min })
+      .max(max, { error: msg.invalid }),
   );
-
-/** Swedish organisation number: NNNNNN-NNNN, 10 digits, 12 digits or NNNNNNNN-NNNN. */
-export const ORGANISATION_NUMBER_PATTERN = /^(\d{6}-\d{4}|\d{10}|\d{12}|\d{8}-\d{4})$/;
-export const organisationNumberFormat = () =>
-  requiredText().regex(ORGANISATION_NUMBER_PATTERN, { error: msg.organisationNumber });
 
 /** YYYY-MM-DD that is a real calendar date. */
 export const isoDate = () =>
@@ -99,8 +95,30 @@ export function stockholmToday(now: Date): string {
   return new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Stockholm" }).format(now);
 }
 
-/** A date that is not before today (Europe/Stockholm). */
-export const futureDate = (now: () => Date) => isoDate().refine((s) => s >= stockholmToday(now()), { error: msg.futureDate });
+/** Adds whole days to a YYYY-MM-DD date, in calendar terms (no time zone involved). */
+export function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+export function addYears(date: string, years: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCFullYear(d.getUTCFullYear() + years);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * The date rule: a date must not be before today (Europe/Stockholm). `keep`, a date already stored, stays
+ * acceptable, so a saved record can still be corrected the day after its date.
+ */
+export function isFutureDate(date: string, now: Date, keep?: string): boolean {
+  return date === keep || date >= stockholmToday(now);
+}
+
+/** A date that is not before today (Europe/Stockholm), or is the stored date `keep`. */
+export const futureDate = (now: () => Date, keep?: string) =>
+  isoDate().refine((s) => isFutureDate(s, now(), keep), { error: msg.futureDate });
 
 /** 6-digit verification code. */
 export const code = () => requiredText().regex(/^\d{6}$/, { error: msg.code });

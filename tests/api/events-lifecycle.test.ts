@@ -143,7 +143,7 @@ describe("HISTORIC", () => {
         date: dayFromNow(app, -10),
         startTime: "10:00",
         city: "Malmö",
-        organizerNumber: "8020001234",
+        organizerNumber: "8020001239",
         organizerName: "Klubben",
         status: "CONFIRMED",
       })

@@ -100,8 +100,20 @@ describe("POST /api/events", () => {
     expect(Object.entries(res.body.fields).find(([k]) => k.startsWith(field))?.[1]).toBe(message);
   });
 
+  it("refuses an organizer number whose check digit is wrong, in every format, as a group's number is", async () => {
+    for (const organizerNumber of ["802000-1238", "8020001238", "168020001238", "16802000-1238", "19850709-9805"]) {
+      const res = await call(app.server, "POST", "/api/events", {
+        token: owner.token,
+        body: eventBody(app, { organizerNumber }),
+      });
+      expect(res.status, organizerNumber).toBe(400);
+      expect(res.body.code).toBe("ValidationError");
+      expect(res.body.fields).toEqual({ organizerNumber: "validation.organisationNumber" });
+    }
+  });
+
   it("accepts every organisation number format and today's date", async () => {
-    for (const organizerNumber of ["802000-1234", "8020001234", "198020001234", "19802000-1234"]) {
+    for (const organizerNumber of ["802000-1239", "8020001239", "168020001239", "16802000-1239"]) {
       const res = await call(app.server, "POST", "/api/events", {
         token: owner.token,
         body: eventBody(app, { organizerNumber, date: dayFromNow(app, 0) }),

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../../src/server/app.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { buildUser } from "../helpers/factories.ts";
 import { call } from "../helpers/http.ts";
@@ -87,6 +88,28 @@ describe("GET /api/geo/search", () => {
     const gaps = hits.slice(1).map((h, i) => h.at - hits[i].at);
     // Measured on arrival, so allow for a connection set up for the first request only.
     for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(900);
+  });
+
+  it("keeps the pace across server processes: it is reserved in the database", async () => {
+    // A second app on the same database stands in for a second process.
+    const second = await buildApp({ config: app.ctx.config, database: app.database, clock: app.clock, webRoot: "/nonexistent" });
+    try {
+      hits.length = 0;
+      const ask = (server: typeof app.server, q: string) =>
+        server.inject({ method: "GET", url: `/api/geo/search?q=${q}`, headers: { authorization: `Bearer ${user.token}` } });
+      const answers = await Promise.all([
+        ask(app.server, "Gävle"),
+        ask(second.server, "Hudiksvall"),
+        ask(app.server, "Sandviken"),
+        ask(second.server, "Bollnäs"),
+      ]);
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
+      expect(hits).toHaveLength(4);
+      const gaps = hits.slice(1).map((h, i) => h.at - hits[i].at);
+      for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(900);
+    } finally {
+      await second.server.close();
+    }
   });
 
   it("answers 503 when the geocoder fails, and when none is configured", async () => {

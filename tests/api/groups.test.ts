@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { groups } from "../../src/server/db/schema.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { buildUser, uniqueEmail } from "../helpers/factories.ts";
 import { call } from "../helpers/http.ts";
@@ -457,5 +459,36 @@ describe("POST /api/groups/{id}/confirm", () => {
     expect((await call(app.server, "POST", `/api/groups/${g.id}/confirm`, { token: outsider.token, body: g })).status).toBe(404);
     expect((await call(app.server, "POST", `/api/groups/${g.id}/confirm`, { body: g })).status).toBe(401);
     expect((await read(anna, g.id)).status).toBe("DRAFT");
+  });
+});
+
+describe("abilities and HISTORIC", () => {
+  it("tells the contact what they may do: edit and confirm a draft, edit a confirmed group", async () => {
+    const g = await createGroup(anna);
+    expect(g.abilities).toEqual({ edit: true, confirm: true });
+    const confirmed = await call(app.server, "POST", `/api/groups/${g.id}/confirm`, { token: anna.token, body: g });
+    expect(confirmed.body.abilities).toEqual({ edit: true, confirm: false });
+  });
+
+  it("keeps a HISTORIC group read-only: every write answers 409 Conflict, as for a HISTORIC event", async () => {
+    const g = await createGroup(anna, { volunteers: [kim] });
+    await app.ctx.db.update(groups).set({ status: "HISTORIC" }).where(eq(groups.id, g.id));
+    const historic = await read(anna, g.id);
+    expect(historic.abilities).toEqual({ edit: false, confirm: false });
+
+    const changed = await put(anna, g.id, { ...historic, name: "Nytt namn", volunteers: [] });
+    expect(changed.status).toBe(409);
+    expect(changed.body.code).toBe("Conflict");
+    const availabilities = await call(app.server, "PUT", `/api/groups/${g.id}/availabilities`, {
+      token: anna.token,
+      body: { version: historic.version, availabilities: [] },
+    });
+    expect(availabilities.status).toBe(409);
+    const confirm = await call(app.server, "POST", `/api/groups/${g.id}/confirm`, { token: anna.token, body: historic });
+    expect(confirm.status).toBe(409);
+
+    const after = await read(anna, g.id);
+    expect(after).toMatchObject({ name: historic.name, version: historic.version, status: "HISTORIC" });
+    expect(after.volunteers).toHaveLength(1);
   });
 });

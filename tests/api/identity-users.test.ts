@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { buildApp } from "../../src/server/app.ts";
 import { users } from "../../src/server/db/schema.ts";
 import { DAY, MINUTE, SECOND } from "../helpers/clock.ts";
 import { uniqueEmail } from "../helpers/factories.ts";
@@ -112,6 +113,40 @@ describe("GET /api/user/{email}", () => {
     // The limit is the caller's: someone else may still look up.
     const other = await signedInAccount(file.app);
     expect((await lookup(other.token, target.email)).status).toBe(200);
+  });
+
+  it("counts the limit in the database, so it holds across two server processes together", async () => {
+    // A second app on the same database stands in for a second process behind the load balancer.
+    const second = await buildApp({
+      config: file.app.ctx.config,
+      database: file.app.database,
+      clock: file.app.clock,
+      webRoot: "/nonexistent",
+    });
+    try {
+      const caller = await signedInAccount(file.app);
+      const target = await confirmedAccount(file.app);
+      let allowed = 0;
+      let limited = false;
+      for (let i = 0; i < 100 && !limited; i++) {
+        const res = await second.server.inject({
+          method: "GET",
+          url: `/api/user/${encodeURIComponent(target.email)}`,
+          headers: { authorization: `Bearer ${caller.token}` },
+        });
+        const first = await lookup(caller.token, target.email);
+        for (const status of [res.statusCode, first.status]) {
+          if (status === 429) limited = true;
+          else allowed++;
+        }
+      }
+      expect(limited, "no 429 within 200 lookups").toBe(true);
+      // Per-process counters would let each process allow its own full budget before the first 429.
+      expect(allowed).toBeGreaterThanOrEqual(10);
+      expect(allowed).toBeLessThanOrEqual(31);
+    } finally {
+      await second.server.close();
+    }
   });
 });
 

@@ -1,8 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { events, stations } from "../../src/server/db/schema.ts";
-import { addDays } from "../../src/shared/groups/rules.ts";
-import { stockholmToday } from "../../src/shared/validation.ts";
+import { addDays, stockholmToday } from "../../src/shared/validation.ts";
 import { apiToken, createAccount, expectNoAxeViolations, newPage, postApi, screenshot, setUpProduct, signIn } from "./harness.ts";
 
 const e2e = setUpProduct();

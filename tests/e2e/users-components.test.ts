@@ -11,7 +11,7 @@ import { uniqueEmail } from "../helpers/factories.ts";
 import { apiToken, createAccount, expectNoAxeViolations, newPage, screenshot, setUpProduct } from "./harness.ts";
 
 /**
- * The shared "people by e-mail" components (src/client/features/users) in a real browser against the real API,
+ * The shared "people by e-mail" components (src/client/components/people) in a real browser against the real API,
  * on a small host page of their own (tests/e2e/users-host).
  */
 

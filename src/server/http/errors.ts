@@ -37,7 +37,6 @@ const fastifyCodes: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_JSON_BODY: "ValidationError",
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: "ValidationError",
   FST_ERR_VALIDATION: "ValidationError",
-  FST_ERR_RATE_LIMIT_EXCEEDED: "LimitExceededException",
 };
 
 /** Our validation message ids: `validation.<rule>` or an area's own `<area>.validation.<rule>`. */
@@ -68,7 +67,7 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   }
   const mapped = error.code ? fastifyCodes[error.code] : undefined;
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-    // @fastify/rate-limit throws a plain error with status 429 and no code.
+    // Errors of plugins that carry only an HTTP status are named by it.
     const code: ErrorCode =
       mapped ??
       (error.statusCode === 404

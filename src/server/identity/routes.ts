@@ -13,6 +13,7 @@ import {
 } from "#shared/account/schema";
 import { email } from "#shared/validation";
 import type { Ctx, RequestMeta } from "../context.ts";
+import { limitRequests } from "../limits.ts";
 import { actorOf, optionalSessionId, requireUser } from "./guard.ts";
 import { presentProfile } from "./present.ts";
 import * as identity from "./service.ts";
@@ -103,19 +104,19 @@ export async function identityRoutes(app: FastifyInstance, ctx: Ctx) {
   );
 
   // Looking up users by e-mail could be used to harvest addresses: signed-in only and rate-limited.
-  const lookupLimit = {
-    rateLimit: { max: 30, timeWindow: "1 minute", keyGenerator: (req: FastifyRequest) => req.actor?.id ?? req.ip },
-  };
-
   r.get(
     "/api/user/:email",
-    { onRequest: requireUser(ctx), schema: { params: z.object({ email: email() }) }, config: lookupLimit },
+    {
+      onRequest: requireUser(ctx),
+      preHandler: limitRequests(ctx, "user-lookup", 30, 60),
+      schema: { params: z.object({ email: email() }) },
+    },
     async (request) => identity.lookupUser(ctx, request.params.email),
   );
 
   r.post(
     "/api/user",
-    { onRequest: requireUser(ctx), schema: { body: newUserBody }, config: lookupLimit },
+    { onRequest: requireUser(ctx), preHandler: limitRequests(ctx, "user-invite", 30, 60), schema: { body: newUserBody } },
     async (request, reply) =>
       reply.status(201).send(await identity.inviteUser(ctx, actorOf(request), request.body, meta(request))),
   );

@@ -11,9 +11,11 @@ import {
   shouldBecomeHistoric,
   sortEvents,
   sortShirtSizes,
+  stationFieldErrors,
   statusLabel,
+  updateBodyOf,
 } from "./rules.ts";
-import { eventForm, station } from "./schema.ts";
+import { type EventView, eventForm, eventUpdate, station } from "./schema.ts";
 
 const at = (iso: string) => new Date(iso);
 
@@ -94,9 +96,98 @@ describe("event and station schemas", () => {
 
   it("accepts a past date only when it is the event's own stored date", () => {
     const now = () => at("2030-06-10T10:00:00Z");
-    const base = { name: "Loppet", startTime: "10:00", city: "Umeå", organizerNumber: "8020001234", organizerName: "K" };
+    const base = { name: "Loppet", startTime: "10:00", city: "Umeå", organizerNumber: "8020001239", organizerName: "K" };
     expect(eventForm(now).safeParse({ ...base, date: "2030-06-01" }).success).toBe(false);
     expect(eventForm(now, "2030-06-01").safeParse({ ...base, date: "2030-06-01" }).success).toBe(true);
     expect(eventForm(now, "2030-06-01").safeParse({ ...base, date: "2030-06-02" }).success).toBe(false);
+  });
+});
+
+describe("the PUT body of an event", () => {
+  const stationView = {
+    id: "s1",
+    name: "Entrén",
+    description: "Biljetter",
+    start: "2030-06-10T08:00",
+    end: "2030-06-10T18:00",
+    municipality: "0180",
+    markerLocation: "",
+    markerCoordinates: { lat: 59.33, lng: 18.06 },
+    teamLeaderEmail: "lena@example.se",
+    teamLeaderName: "Lena Ledare",
+    officialQuantity: 4,
+    officialMiniumumAge: 15,
+    skills: [],
+    paymentType: "NOCOMPENSATION" as const,
+    currency: null,
+    groupPayment: null,
+    paymentAdult: null,
+    paymentChild: null,
+  };
+  const view: EventView = {
+    id: "e1",
+    eventId: "e1",
+    name: "Loppet",
+    date: "2030-06-10",
+    startTime: "10:00",
+    city: "Umeå",
+    status: "CONFIRMED",
+    included: [],
+    shirtSizes: [],
+    foodOptions: [],
+    substitute: false,
+    organizerNumber: "802000-1239",
+    organizerName: "Umeå Löparklubb",
+    organizerWebsite: "",
+    organizerEmail: "",
+    invoiceAddress: "",
+    contactPersons: [{ id: "u1", email: "a@example.se", name: "A", phone: "+4670", creator: true }],
+    stations: [stationView],
+    version: 3,
+    confirmedAt: "2030-05-01T10:00:00.000Z",
+    confirmedBy: "A",
+    abilities: { edit: true, confirm: false, remove: false },
+  };
+
+  it("is the view without what the server derives, at the version read, and passes the PUT schema", () => {
+    const body = updateBodyOf(view);
+    for (const derived of ["id", "eventId", "status", "confirmedAt", "confirmedBy", "abilities"])
+      expect(body).not.toHaveProperty(derived);
+    expect(body.version).toBe(3);
+    expect(body.stations?.[0]).not.toHaveProperty("teamLeaderName");
+    expect(body.stations?.[0]).toMatchObject({ id: "s1", name: "Entrén", teamLeaderEmail: "lena@example.se" });
+    expect(eventUpdate.safeParse(body).success).toBe(true);
+  });
+
+  it("takes changes on top", () => {
+    expect(updateBodyOf(view, { name: "Nytt", stations: [] })).toMatchObject({ name: "Nytt", stations: [], version: 3 });
+  });
+});
+
+describe("station field errors from the server", () => {
+  const sent = [{ id: "a" }, { id: "b" }, {}];
+  const fields = {
+    "stations.1.name": "events.validation.stationNameExists",
+    "stations.1.teamLeaderEmail": "events.validation.teamLeaderUnknown",
+    "stations.2.end": "events.validation.endBeforeStart",
+    "stations.0.markerCoordinates.lat": "events.validation.locationMissing",
+    name: "validation.required",
+  };
+
+  it("belong to the station that was sent at the named place, found by its id", () => {
+    expect(stationFieldErrors(fields, sent, "b")).toEqual({
+      name: "events.validation.stationNameExists",
+      teamLeaderEmail: "events.validation.teamLeaderUnknown",
+    });
+    expect(stationFieldErrors(fields, sent, "a")).toEqual({ markerCoordinates: "events.validation.locationMissing" });
+  });
+
+  it("of the new station (no id yet), and none for a station the errors do not name", () => {
+    expect(stationFieldErrors(fields, sent, undefined)).toEqual({ end: "events.validation.endBeforeStart" });
+    expect(stationFieldErrors(fields, [{ id: "b" }, { id: "a" }, {}], "a")).toEqual({
+      name: "events.validation.stationNameExists",
+      teamLeaderEmail: "events.validation.teamLeaderUnknown",
+    });
+    expect(stationFieldErrors(fields, sent, "zz")).toEqual({});
   });
 });

@@ -1,5 +1,15 @@
-import { stockholmToday } from "../validation.ts";
-import { type EventStatus, type PaymentType, paymentFieldsOf, SHIRT_SIZES } from "./schema.ts";
+import { labelOfStatus } from "../status.ts";
+import { addDays, stockholmToday } from "../validation.ts";
+import {
+  type EventStatus,
+  type EventUpdateInput,
+  type EventView,
+  type PaymentType,
+  paymentFieldsOf,
+  SHIRT_SIZES,
+  type StationInput,
+  type StationView,
+} from "./schema.ts";
 
 /** An event whose date is more than this many days ago counts as past (spec 01 §9). */
 export const PAST_DAYS = 7;
@@ -7,19 +17,6 @@ export const PAST_DAYS = 7;
 export const PUBLIC_WINDOW_YEARS = 3;
 export const DEFAULT_STATION_START = "08:00";
 export const DEFAULT_STATION_END = "18:00";
-
-/** Adds whole days to a YYYY-MM-DD date, in calendar terms (no time zone involved). */
-export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
-export function addYears(date: string, years: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCFullYear(d.getUTCFullYear() + years);
-  return d.toISOString().slice(0, 10);
-}
 
 /** The last date that is past: events on or before it are more than 7 days ago in Stockholm. */
 export function pastCutoff(now: Date): string {
@@ -68,7 +65,7 @@ export function normalizeIncluded<E extends { included: string[]; shirtSizes: st
   };
 }
 
-export const canEdit = (status: EventStatus) => status !== "HISTORIC";
+export { canEdit } from "../status.ts";
 export const canRemove = (status: EventStatus) => status === "DRAFT";
 export const canConfirm = (status: EventStatus, stationCount: number) => status === "DRAFT" && stationCount > 0;
 
@@ -76,18 +73,7 @@ export const canConfirm = (status: EventStatus, stationCount: number) => status 
 export const shouldBecomeHistoric = (status: EventStatus, date: string, now: Date) => status === "CONFIRMED" && isPast(date, now);
 
 /** The message id of a status label; anything unexpected is shown as unknown (spec 01 §4). */
-export function statusLabel(status: string): string {
-  switch (status) {
-    case "DRAFT":
-      return "events.status.DRAFT";
-    case "CONFIRMED":
-      return "events.status.CONFIRMED";
-    case "HISTORIC":
-      return "events.status.HISTORIC";
-    default:
-      return "events.status.unknown";
-  }
-}
+export const statusLabel = (status: string) => labelOfStatus(status, "events.status");
 
 export type SortField = "name" | "date" | "status";
 export interface Sort {
@@ -107,4 +93,37 @@ export function sortEvents<E extends { name: string; date: string; status: strin
     const primary = a[sort.field].localeCompare(b[sort.field], "sv");
     return (primary || a.date.localeCompare(b.date) || a.name.localeCompare(b.name, "sv")) * sort.direction;
   });
+}
+
+/** A station as PUT takes it back: the view without what the server derives (the team leader's name). */
+export function stationInputOf({ teamLeaderName: _t, ...station }: StationView): StationInput {
+  return station;
+}
+
+/**
+ * The PUT /api/events/{id} body of an event as read: the view without what the server derives (status,
+ * confirmation, abilities, names), at the version it was read at, with `changes` on top.
+ */
+export function updateBodyOf(view: EventView, changes: Partial<EventUpdateInput> = {}): EventUpdateInput {
+  const { id: _i, eventId: _e, status: _s, confirmedAt: _c, confirmedBy: _b, abilities: _a, stations, ...rest } = view;
+  return { ...rest, stations: stations.map(stationInputOf), ...changes };
+}
+
+/**
+ * The server names a station's field errors by the station's place in the list it was sent
+ * (`stations.3.name`). These are the errors, by field, of the station with `id` in `sent` (undefined: the
+ * one new station, which has no id yet), found by id so that a list in another order cannot misplace them.
+ */
+export function stationFieldErrors(
+  fields: Record<string, string>,
+  sent: ReadonlyArray<{ id?: string }>,
+  id: string | undefined,
+): Record<string, string> {
+  const mine: Record<string, string> = {};
+  for (const [path, message] of Object.entries(fields)) {
+    const match = /^stations\.(\d+)\.([^.]+)/.exec(path);
+    const station = match ? sent[Number(match[1])] : undefined;
+    if (match && station && station.id === id) mine[match[2]] ??= message;
+  }
+  return mine;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { eventMsg, stationAmong, stationNameKey } from "./schema.ts";
+import { msg } from "../validation.ts";
+import { eventForm, eventMsg, eventUpdate, stationAmong, stationNameKey } from "./schema.ts";
 
 const aStation = (name: string) => ({
   name,
@@ -28,5 +29,35 @@ describe("station names within an event", () => {
     expect(clash.success).toBe(false);
     expect(clash.error?.issues.find((i) => i.path[0] === "name")?.message).toBe(eventMsg.stationNameExists);
     expect(schema.safeParse(aStation("Parkering")).success).toBe(true);
+  });
+});
+
+describe("the organizer number", () => {
+  const now = () => new Date("2030-06-10T10:00:00Z");
+  const event = (organizerNumber: string) => ({
+    name: "Loppet",
+    date: "2030-07-01",
+    startTime: "10:00",
+    city: "Umeå",
+    organizerNumber,
+    organizerName: "Umeå Löparklubb",
+  });
+  const messageOf = (result: { error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) =>
+    result.error?.issues.find((i) => i.path[0] === "organizerNumber")?.message;
+
+  it("passes in the spec's four formats when the check digit is right", () => {
+    for (const n of ["802000-1239", "8020001239", "168020001239", "16802000-1239"])
+      expect(eventForm(now).safeParse(event(n)).success, n).toBe(true);
+  });
+
+  it("fails on a wrong check digit in every format, on the form and on PUT", () => {
+    for (const n of ["802000-1238", "8020001238", "168020001238", "16802000-1238"]) {
+      expect(messageOf(eventForm(now).safeParse(event(n))), n).toBe(msg.organisationNumber);
+      expect(messageOf(eventUpdate.safeParse({ ...event(n), version: 0 })), n).toBe(msg.organisationNumber);
+    }
+  });
+
+  it("fails on a personal identity number, as a group's number does", () => {
+    expect(messageOf(eventForm(now).safeParse(event("19850709-9805")))).toBe(msg.organisationNumber);
   });
 });

@@ -1,18 +1,11 @@
 import { z } from "zod";
+import { type ContactPerson, contactPerson } from "../contacts.ts";
 import { findMunicipality, inMapBounds } from "../geo/municipalities.ts";
-import {
-  email,
-  futureDate,
-  isoDate,
-  msg,
-  nameText,
-  organisationNumberFormat,
-  requiredText,
-  stockholmToday,
-} from "../validation.ts";
+import { organisationNumber } from "../organisation-number.ts";
+import type { Status } from "../status.ts";
+import { email, futureDate, isoDate, msg, nameText, requiredText, wholeNumber } from "../validation.ts";
 
-export const EVENT_STATUSES = ["DRAFT", "CONFIRMED", "HISTORIC"] as const;
-export type EventStatus = (typeof EVENT_STATUSES)[number];
+export type EventStatus = Status;
 
 export const INCLUDED = ["CLOTHES", "FOOD"] as const;
 export const SHIRT_SIZES = ["XS", "S", "M", "L", "XL", "XXL"] as const;
@@ -65,32 +58,11 @@ export const localDateTime = () =>
     { error: eventMsg.dateTime },
   );
 
-/** A whole number of at least `min`, also when a form hands over an empty string for an empty field. */
-export const wholeNumber = (min = 0) =>
-  z.preprocess(
-    (v) => (v === "" || v === null ? undefined : typeof v === "string" ? Number(v) : v),
-    z
-      .number({ error: (issue) => (issue.input === undefined ? msg.required : msg.integer) })
-      .int({ error: msg.integer })
-      .min(min, { error: min === 0 ? "validation.min0" : msg.min })
-      .max(1_000_000_000, { error: msg.tooLong }),
-  );
-
 const optionalNumber = () =>
   z.preprocess(
     (v) => (v === "" ? null : v),
     z.number({ error: msg.integer }).int({ error: msg.integer }).min(0).nullable().optional(),
   );
-
-export const contactPerson = z.object({
-  /** The user's id; absent for a person added in the form and not yet saved. */
-  id: z.string().optional(),
-  email: email(),
-  name: z.string().optional(),
-  phone: z.string().optional(),
-  toBeDeleted: z.boolean().optional(),
-});
-export type ContactPersonInput = z.infer<typeof contactPerson>;
 
 const coordinates = z.object({
   lat: z.number({ error: eventMsg.locationMissing }),
@@ -182,7 +154,7 @@ const eventShape = {
     .union([z.boolean(), z.literal("active"), z.literal(""), z.null()], { error: msg.oneOf })
     .transform((v) => v === true || v === "active")
     .default(false),
-  organizerNumber: organisationNumberFormat(),
+  organizerNumber: organisationNumber(),
   organizerName: requiredText().max(250, { error: msg.max250 }),
   organizerWebsite: optionalText(),
   organizerEmail: z
@@ -222,16 +194,12 @@ function uniqueStationNames(e: { stations: Array<{ name: string }> }, ctx: z.Ref
  * stored date stays acceptable (`keepDate`), so a contact can still fix a typo on the day after.
  */
 export const eventForm = (now: () => Date, keepDate?: string) =>
-  z
-    .object({
-      ...eventShape,
-      date: keepDate
-        ? isoDate().refine((d) => d === keepDate || d >= stockholmToday(now()), { error: msg.futureDate })
-        : futureDate(now),
-    })
-    .superRefine(uniqueStationNames, always);
+  z.object({ ...eventShape, date: futureDate(now, keepDate) }).superRefine(uniqueStationNames, always);
 
-/** PUT /api/events/{id}: as the form, plus the version it was read at. The date rule needs the stored date, so the service checks it. */
+/**
+ * PUT /api/events/{id}: as the form, plus the version it was read at. The date rule needs the stored date,
+ * so the service checks it with the same `isFutureDate`.
+ */
 export const eventUpdate = z
   .object({ ...eventShape, date: isoDate(), version: z.number({ error: msg.required }).int().min(0) })
   .superRefine(uniqueStationNames, always);
@@ -239,20 +207,11 @@ export const eventUpdate = z
 export type EventForm = z.output<ReturnType<typeof eventForm>>;
 export type EventFormInput = z.input<ReturnType<typeof eventForm>>;
 export type EventUpdate = z.output<typeof eventUpdate>;
+export type EventUpdateInput = z.input<typeof eventUpdate>;
 
 export const eventIdParams = z.object({ id: z.uuid({ error: msg.invalid }) });
 
 export const publicEventsQuery = z.object({ startDate: isoDate().optional(), endDate: isoDate().optional() });
-
-/** A contact person as the API presents it; the phone is only shown to the event's contacts. */
-export interface ContactPerson {
-  id?: string;
-  email: string;
-  name: string;
-  phone?: string;
-  toBeDeleted?: boolean;
-  creator?: boolean;
-}
 
 export interface StationView extends Omit<Station, "id"> {
   id: string;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { contactAddError } from "../contacts.ts";
+import { addDays } from "../validation.ts";
 import {
-  addDays,
   canConfirm,
   canRemoveContact,
-  contactAddError,
   defaultPeriod,
   eventLocations,
   newAvailability,

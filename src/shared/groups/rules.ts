@@ -1,12 +1,7 @@
-import { stockholmToday } from "../validation.ts";
+import { remainingContacts, sameEmail } from "../contacts.ts";
+import { labelOfStatus } from "../status.ts";
+import { addDays, stockholmToday } from "../validation.ts";
 import type { AvailabilityInput, GroupStatus } from "./schema.ts";
-
-/** Adds whole days to a YYYY-MM-DD date (calendar arithmetic, no time zone involved). */
-export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 /** A new period availability runs from today until tomorrow, by the Swedish calendar (spec 02 §5). */
 export function defaultPeriod(now: Date): { startDate: string; endDate: string } {
@@ -20,18 +15,10 @@ export function newAvailability(now: Date, location = ""): AvailabilityInput {
 }
 
 /** The status label's message id (CONFIRMED approved, DRAFT unconfirmed, HISTORIC historic, else unknown). */
-export function statusLabelId(status: string): string {
-  switch (status) {
-    case "CONFIRMED":
-      return "groups.status.approved";
-    case "DRAFT":
-      return "groups.status.unconfirmed";
-    case "HISTORIC":
-      return "groups.status.historic";
-    default:
-      return "groups.status.unknown";
-  }
-}
+export const statusLabelId = (status: string) =>
+  labelOfStatus(status, "groups.status", { CONFIRMED: "approved", DRAFT: "unconfirmed", HISTORIC: "historic" });
+
+export { canEdit } from "../status.ts";
 
 /** Only a DRAFT group can be confirmed, and only through the confirm action. */
 export function canConfirm(status: GroupStatus): boolean {
@@ -43,31 +30,12 @@ export function sortByName<T extends { name: string }>(items: readonly T[]): T[]
   return [...items].sort((a, b) => a.name.localeCompare(b.name, "sv", { sensitivity: "base" }) || a.name.localeCompare(b.name));
 }
 
-interface ContactLike {
-  email: string;
-  toBeDeleted?: boolean;
-}
-
-/** Contacts that stay once the marked ones are gone. */
-export function remainingContacts<T extends ContactLike>(contacts: readonly T[]): T[] {
-  return contacts.filter((c) => !c.toBeDeleted);
-}
-
 /**
  * A contact may remove any contact, themselves included, as long as someone remains: a group without a
  * contact could never be reached or changed again.
  */
-export function canRemoveContact(contacts: readonly ContactLike[], email: string): boolean {
-  const target = email.toLowerCase();
-  return remainingContacts(contacts).some((c) => c.email.toLowerCase() !== target);
-}
-
-/** The adding-a-contact checks that need no server (spec 01 §4): empty, then already in the list. */
-export function contactAddError(contacts: readonly ContactLike[], email: string): "empty" | "exists" | null {
-  const wanted = email.trim().toLowerCase();
-  if (!wanted) return "empty";
-  if (remainingContacts(contacts).some((c) => c.email.toLowerCase() === wanted)) return "exists";
-  return null;
+export function canRemoveContact(contacts: ReadonlyArray<{ email: string; toBeDeleted?: boolean }>, email: string): boolean {
+  return remainingContacts(contacts).some((c) => !sameEmail(c.email, email));
 }
 
 /** Is `email` taken by another volunteer of the group (the one being edited excepted)? */
@@ -76,8 +44,7 @@ export function volunteerEmailTaken(
   email: string,
   exceptId?: string,
 ): boolean {
-  const wanted = email.trim().toLowerCase();
-  return volunteers.some((v) => v.id !== exceptId && v.email.toLowerCase() === wanted);
+  return volunteers.some((v) => (exceptId === undefined || v.id !== exceptId) && sameEmail(v.email, email));
 }
 
 /** For an EVENT availability the locations narrow to the municipalities of the event's stations. */

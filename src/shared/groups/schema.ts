@@ -1,12 +1,14 @@
 import { z } from "zod";
+import { contactPerson, type ContactPerson as SharedContactPerson } from "../contacts.ts";
 import { FOOD_OPTIONS, SHIRT_SIZES, SKILLS } from "../events/schema.ts";
 import { findMunicipality } from "../geo/municipalities.ts";
-import { email, isoDate, msg, nameText, phone, requiredText } from "../validation.ts";
-import { isOrganisationNumber } from "./organisation-number.ts";
+import { organisationNumber } from "../organisation-number.ts";
+import type { Status } from "../status.ts";
+import { email, isoDate, msg, nameText, phone, requiredText, wholeNumber } from "../validation.ts";
+import { volunteerEmailTaken } from "./rules.ts";
 import { OTHER_SPORT } from "./sports.ts";
 
-export const GROUP_STATUSES = ["DRAFT", "CONFIRMED", "HISTORIC"] as const;
-export type GroupStatus = (typeof GROUP_STATUSES)[number];
+export type GroupStatus = Status;
 
 /** The age options of a group (spec 02 §9): each year from 10 to 17, then adults. */
 export const AGES = ["10", "11", "12", "13", "14", "15", "16", "17", "18+"] as const;
@@ -22,7 +24,6 @@ export type AvailabilityType = (typeof AVAILABILITY_TYPES)[number];
 
 /** Message ids of the group rules, beside the general ones in validation.ts. */
 export const groupMsg = {
-  min0: "validation.min0",
   emailAlreadyExists: "groups.validation.emailAlreadyExists",
   endBeforeStart: "groups.validation.endBeforeStart",
   eventRequired: "groups.validation.eventRequired",
@@ -38,28 +39,12 @@ export const groupMsg = {
 /** UUIDs as the database makes them; anything else cannot name one of our rows. */
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/**
- * A required whole number of at least `min`. Number inputs hold "" when empty, which must read as missing
- * rather than as 0.
- */
-const requiredInteger = (min: number, max: number) =>
-  z.preprocess(
-    (v) => (v === "" || v === null || v === undefined ? undefined : typeof v === "string" ? Number(v.trim()) : v),
-    z
-      .number({ error: (issue) => (issue.input === undefined ? msg.required : msg.integer) })
-      .int({ error: msg.integer })
-      .min(min, { error: min === 0 ? groupMsg.min0 : msg.min })
-      .max(max, { error: msg.invalid }),
-  );
-
 /** Selects hold strings or null; the sport is stored as its number, 0 when none is chosen. */
 const sportId = () =>
   z.preprocess(
     (v) => (v === "" || v === null || v === undefined ? 0 : typeof v === "string" ? Number(v) : v),
     z.number({ error: msg.oneOf }).int({ error: msg.oneOf }).min(0, { error: msg.oneOf }).max(OTHER_SPORT, { error: msg.oneOf }),
   );
-
-export const organisationNumber = () => requiredText().refine(isOrganisationNumber, { error: msg.organisationNumber });
 
 export const municipalityCode = () => requiredText().refine((code) => findMunicipality(code) !== undefined, { error: msg.oneOf });
 
@@ -70,7 +55,7 @@ export const groupFields = z.object({
   organizationNumber: organisationNumber(),
   organizationName: requiredText().max(250, { error: msg.max250 }),
   municipality: municipalityCode(),
-  numberOfMembers: requiredInteger(0, 100_000),
+  numberOfMembers: wholeNumber(0, 100_000),
   ages: z
     .array(z.enum(AGES, { error: msg.oneOf }), { error: msg.required })
     .min(1, { error: msg.required })
@@ -85,16 +70,6 @@ export const groupFields = z.object({
 });
 export type GroupFields = z.output<typeof groupFields>;
 
-/** A contact person as forms carry it; the server knows people by e-mail and fills name and phone itself. */
-export const contactPerson = z.object({
-  id: z.string().max(64).optional(),
-  email: email(),
-  name: z.string().max(500).optional(),
-  phone: z.string().max(50).optional(),
-  toBeDeleted: z.boolean().optional(),
-});
-export type ContactPersonInput = z.input<typeof contactPerson>;
-
 /** What a volunteer has stated for one event (shirt size, diets, substitute). */
 export const participation = z.object({
   eventId: z.string().regex(UUID_PATTERN, { error: msg.invalid }),
@@ -108,7 +83,7 @@ export const participation = z.object({
 export type Participation = z.output<typeof participation>;
 
 const volunteerName = () => requiredText().max(250, { error: msg.max250 });
-const volunteerAge = () => requiredInteger(0, 120);
+const volunteerAge = () => wholeNumber(0, 120);
 
 /** A volunteer in a group body: the person and what they stated per event. */
 export const volunteer = z.object({
@@ -208,19 +183,19 @@ export const availabilitiesBody = z.object({ version: version(), availabilities:
 export type AvailabilitiesBody = z.output<typeof availabilitiesBody>;
 
 /**
- * The volunteer form. `others` are the group's other volunteers (the one being edited left out), whose
- * e-mails are taken. Shirt size and substitute belong to an event: they are asked only when the event
+ * The volunteer form. The e-mails of the group's `volunteers` are taken, except that of the one being
+ * edited (`editedId`). Shirt size and substitute belong to an event: they are asked only when the event
  * offers them (`shirtSizes` non-empty, `substitute` true).
  */
 export function volunteerForm(
-  others: ReadonlyArray<{ email: string }>,
+  volunteers: ReadonlyArray<{ id?: string; email: string }>,
   offered: { shirtSizes?: readonly string[]; substitute?: boolean } = {},
+  editedId?: string,
 ) {
-  const taken = new Set(others.map((o) => o.email.trim().toLowerCase()));
   return z
     .object({
       name: volunteerName(),
-      email: email().refine((e) => !taken.has(e), { error: groupMsg.emailAlreadyExists }),
+      email: email().refine((e) => !volunteerEmailTaken(volunteers, e, editedId), { error: groupMsg.emailAlreadyExists }),
       phone: phone(),
       age: volunteerAge(),
       shirtSize: z.string().nullish(),
@@ -237,13 +212,8 @@ export function volunteerForm(
 }
 export type VolunteerFormValues = z.input<ReturnType<typeof volunteerForm>>;
 
-/** Response shapes. */
-export interface ContactPerson {
-  id: string;
-  email: string;
-  name: string;
-  phone: string;
-}
+/** Response shapes. A group's contact always has an id and a phone. */
+export type ContactPerson = Required<Pick<SharedContactPerson, "id" | "email" | "name" | "phone">>;
 export interface Volunteer {
   id: string;
   name: string;
@@ -275,6 +245,8 @@ export interface Group {
   contactPersons: ContactPerson[];
   volunteers: Volunteer[];
   availabilities: Availability[];
+  /** What the signed-in contact may do now, so the UI does not repeat the rules. */
+  abilities: { edit: boolean; confirm: boolean };
 }
 export interface GroupSummary {
   id: string;

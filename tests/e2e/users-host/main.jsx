@@ -7,7 +7,7 @@ import { createRoot } from "react-dom/client";
 import { setAccessToken } from "../../../src/client/app/api.ts";
 import { AuthProvider } from "../../../src/client/app/auth.tsx";
 import { cssVariablesResolver, theme } from "../../../src/client/app/theme.ts";
-import { ContactPersonsField, UserEmailField } from "../../../src/client/features/users/index.ts";
+import { ContactPersonsField, UserEmailField } from "../../../src/client/components/people/index.ts";
 
 /**
  * A page that hosts the shared "people by e-mail" components on their own, so the end-to-end test exercises

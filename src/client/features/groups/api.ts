@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import type { ContactPerson } from "#shared/contacts";
 import type { PublicEvent } from "#shared/events/schema";
 import type { AvailabilitiesResult, AvailabilityInput, Group, GroupSummary, VolunteerInput } from "#shared/groups/schema";
 import { api, apiFile } from "../../app/api.ts";
@@ -27,7 +28,7 @@ export interface GroupPayload {
   ages: string[];
   sport: number | string | null;
   skills: string[];
-  contactPersons: Array<{ id?: string; email: string; name: string; phone?: string; toBeDeleted?: boolean }>;
+  contactPersons: ContactPerson[];
   volunteers?: VolunteerInput[];
   availabilities?: AvailabilityInput[];
 }

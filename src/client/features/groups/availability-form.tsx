@@ -54,20 +54,24 @@ export function AvailabilityForm({ group, submitLabel, onSubmit, actions }: Prop
         {form.values.availabilities.map((entry, index) => (
           <AvailabilityEntry key={form.key(`availabilities.${index}`)} form={form} index={index} entry={entry} />
         ))}
-        <Group>
-          <Button
-            variant="outline"
-            onClick={() => form.insertListItem("availabilities", newAvailability(new Date(), group.municipality))}
-          >
-            {t("groups.availability.add")}
-          </Button>
-        </Group>
-        <Group mt="xs">
-          <Button type="submit" loading={form.submitting}>
-            {submitLabel}
-          </Button>
-          {actions}
-        </Group>
+        {group.abilities.edit && (
+          <>
+            <Group>
+              <Button
+                variant="outline"
+                onClick={() => form.insertListItem("availabilities", newAvailability(new Date(), group.municipality))}
+              >
+                {t("groups.availability.add")}
+              </Button>
+            </Group>
+            <Group mt="xs">
+              <Button type="submit" loading={form.submitting}>
+                {submitLabel}
+              </Button>
+              {actions}
+            </Group>
+          </>
+        )}
       </Stack>
     </form>
   );

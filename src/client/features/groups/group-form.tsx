@@ -8,8 +8,8 @@ import { AGES, groupBody, SKILLS } from "#shared/groups/schema";
 import { NO_SPORT, OTHER_SPORT, SPORT_IDS, sportLabelId } from "#shared/groups/sports";
 import { apiErrorText, apiFieldErrors, zodValidate } from "../../components/form.ts";
 import { FormError } from "../../components/form-error.tsx";
+import { ContactPersonsField } from "../../components/people/index.ts";
 import { WholeNumberInput } from "../../components/whole-number-input.tsx";
-import { ContactPersonsField } from "../users/index.ts";
 import type { GroupPayload } from "./api.ts";
 
 export interface GroupFormValues {

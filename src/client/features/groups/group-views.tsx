@@ -3,7 +3,7 @@ import { notifications } from "@mantine/notifications";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { findMunicipality } from "#shared/geo/municipalities";
-import { canConfirm, statusLabelId } from "#shared/groups/rules";
+import { statusLabelId } from "#shared/groups/rules";
 import type { Group as GroupData } from "#shared/groups/schema";
 import { sportLabelId } from "#shared/groups/sports";
 import { ConfirmModal } from "../../components/confirm-modal.tsx";
@@ -73,7 +73,7 @@ export function GroupDetails({ group }: { group: GroupData }) {
 export function ConfirmGroupButton({ group, onConfirmed }: { group: GroupData; onConfirmed(group: GroupData): void }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  if (!canConfirm(group.status)) return null;
+  if (!group.abilities.confirm) return null;
   return (
     <>
       <Button color={GREEN} onClick={() => setOpen(true)}>

@@ -21,17 +21,17 @@ export interface VolunteerValues {
 }
 
 interface FormProps {
-  /** The group's other volunteers, whose e-mails are taken. */
-  others: ReadonlyArray<{ email: string }>;
+  /** The group's volunteers, whose e-mails are taken (but for the one being edited). */
+  volunteers: ReadonlyArray<{ id?: string; email: string }>;
   initial?: Volunteer;
   onSubmit(values: VolunteerValues): Promise<void>;
   onCancel(): void;
 }
 
 /** One volunteer: name, e-mail (unique within the group), phone and age. */
-export function VolunteerForm({ others, initial, onSubmit, onCancel }: FormProps) {
+export function VolunteerForm({ volunteers, initial, onSubmit, onCancel }: FormProps) {
   const { t } = useTranslation();
-  const schema = volunteerForm(others);
+  const schema = volunteerForm(volunteers, {}, initial?.id);
   const form = useForm<VolunteerFormValues>({
     initialValues: {
       name: initial?.name ?? "",
@@ -117,7 +117,7 @@ interface ListProps {
 
 type Editing = { mode: "add" } | { mode: "edit"; volunteer: Volunteer } | null;
 
-/** The group's volunteers with add, edit and remove; a removed volunteer is deleted for good. */
+/** The group's volunteers with add, edit and remove (while the group may be edited); a removed volunteer is deleted for good. */
 export function VolunteerList({ group, onSave }: ListProps) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState<Editing>(null);
@@ -146,8 +146,6 @@ export function VolunteerList({ group, onSave }: ListProps) {
     if (removing) await onSave(volunteers.filter((v) => v.id !== removing.id).map(plain));
   };
 
-  const others = editing?.mode === "edit" ? volunteers.filter((v) => v.id !== editing.volunteer.id) : volunteers;
-
   return (
     <Stack gap="sm">
       {volunteers.length === 0 ? (
@@ -169,43 +167,47 @@ export function VolunteerList({ group, onSave }: ListProps) {
                       {v.email} · {v.phone}
                     </Text>
                   </div>
-                  <Group gap={4} wrap="nowrap">
-                    <ActionIcon
-                      variant="subtle"
-                      size="lg"
-                      onClick={() => setEditing({ mode: "edit", volunteer: v })}
-                      aria-label={t("groups.volunteer.edit", { name: v.name })}
-                    >
-                      <span aria-hidden="true">✎</span>
-                    </ActionIcon>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      size="lg"
-                      onClick={() => setRemoving(v)}
-                      aria-label={t("groups.volunteer.remove", { name: v.name })}
-                    >
-                      <span aria-hidden="true">✕</span>
-                    </ActionIcon>
-                  </Group>
+                  {group.abilities.edit && (
+                    <Group gap={4} wrap="nowrap">
+                      <ActionIcon
+                        variant="subtle"
+                        size="lg"
+                        onClick={() => setEditing({ mode: "edit", volunteer: v })}
+                        aria-label={t("groups.volunteer.edit", { name: v.name })}
+                      >
+                        <span aria-hidden="true">✎</span>
+                      </ActionIcon>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        size="lg"
+                        onClick={() => setRemoving(v)}
+                        aria-label={t("groups.volunteer.remove", { name: v.name })}
+                      >
+                        <span aria-hidden="true">✕</span>
+                      </ActionIcon>
+                    </Group>
+                  )}
                 </Group>
               </Paper>
             ))}
           </Stack>
         </>
       )}
-      <Group>
-        <Button variant="outline" onClick={() => setEditing({ mode: "add" })}>
-          {t("groups.volunteer.add")}
-        </Button>
-      </Group>
+      {group.abilities.edit && (
+        <Group>
+          <Button variant="outline" onClick={() => setEditing({ mode: "add" })}>
+            {t("groups.volunteer.add")}
+          </Button>
+        </Group>
+      )}
 
       <Modal opened={editing !== null} onClose={() => setEditing(null)} withCloseButton={false}>
         <DialogHeader title={t(editing?.mode === "edit" ? "groups.volunteer.editTitle" : "groups.volunteer.addTitle")} />
         {editing && (
           <VolunteerForm
             key={editing.mode === "edit" ? editing.volunteer.id : "new"}
-            others={others}
+            volunteers={volunteers}
             initial={editing.mode === "edit" ? editing.volunteer : undefined}
             onSubmit={save}
             onCancel={() => setEditing(null)}

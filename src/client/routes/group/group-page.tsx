@@ -126,7 +126,7 @@ function EditTab({ group }: { group: GroupData }) {
       <Stack gap="lg">
         <GroupDetails group={group} />
         <Group>
-          <Button onClick={() => setEditing(true)} disabled={group.status === "HISTORIC"}>
+          <Button onClick={() => setEditing(true)} disabled={!group.abilities.edit}>
             {t("groups.page.edit")}
           </Button>
         </Group>

@@ -2,7 +2,7 @@ import { Alert, Anchor, Loader, SimpleGrid, Stack, Text, UnstyledButton } from "
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { DEFAULT_SORT, isPast, nextSort, type Sort } from "#shared/events/rules";
+import { DEFAULT_SORT, isPast, nextSort, type Sort, shouldBecomeHistoric } from "#shared/events/rules";
 import type { EventSummary } from "#shared/events/schema";
 import { ConfirmModal } from "../../components/confirm-modal.tsx";
 import { EventsTable, useEventSummaries, useRemoveEvent, useSetHistoric } from "../../features/events/index.ts";
@@ -30,7 +30,7 @@ export default function EventsArea() {
   useEffect(() => {
     if (!showPast) return;
     for (const e of past)
-      if (e.status === "CONFIRMED" && !asked.current.has(e.id)) {
+      if (shouldBecomeHistoric(e.status, e.date, new Date()) && !asked.current.has(e.id)) {
         asked.current.add(e.id);
         setHistoric.mutate(e.id);
       }

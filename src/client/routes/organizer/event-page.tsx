@@ -43,7 +43,7 @@ export default function EventPage() {
               <Title order={1}>{event.data.name}</Title>
               <StatusBadge status={event.data.status} />
             </Group>
-            {event.data.status === "HISTORIC" && (
+            {!event.data.abilities.edit && (
               <Alert color="gray" role="status">
                 {t("events.page.historic")}
               </Alert>
@@ -63,7 +63,7 @@ export default function EventPage() {
                 {tab === "data" && (
                   <Stack gap="xl">
                     <EventForm key={event.data.version} event={event.data} />
-                    {event.data.status !== "HISTORIC" && <ConfirmEvent event={event.data} />}
+                    {event.data.abilities.edit && <ConfirmEvent event={event.data} />}
                   </Stack>
                 )}
               </Tabs.Panel>

@@ -1,4 +1,4 @@
-import { addYears, canEdit, normalizeIncluded, normalizeStation, pastCutoff } from "#shared/events/rules";
+import { canEdit, normalizeIncluded, normalizeStation, PUBLIC_WINDOW_YEARS, pastCutoff } from "#shared/events/rules";
 import {
   type EventForm,
   type EventSummary,
@@ -8,9 +8,10 @@ import {
   type PublicEvent,
   type Station,
 } from "#shared/events/schema";
-import { msg, stockholmToday } from "#shared/validation";
+import { addYears, isFutureDate, msg, stockholmToday } from "#shared/validation";
 import type { Ctx } from "../../context.ts";
 import type { Tx } from "../../db/client.ts";
+import { isUniqueViolation } from "../../db/errors.ts";
 import { AppError, conflict, notFound } from "../../http/errors.ts";
 import type { UserRow } from "../../identity/repo.ts";
 import { presentEvent, presentPublic } from "./present.ts";
@@ -90,8 +91,7 @@ async function guardStationNames<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
-    const text = `${(err as Error)?.message ?? ""} ${(err as { cause?: Error }).cause?.message ?? ""}`;
-    if (text.includes("stations_event_name_key"))
+    if (isUniqueViolation(err, "stations_event_name_key"))
       throw conflict("Station name already exists", { stations: eventMsg.stationNameExists });
     throw err;
   }
@@ -129,9 +129,8 @@ export async function createEvent(ctx: Ctx, actor: UserRow, body: EventForm): Pr
 export async function updateEvent(ctx: Ctx, event: repo.EventRow, body: EventUpdate): Promise<EventView> {
   const now = ctx.clock.now();
   if (!canEdit(event.status as never)) throw conflict("A historic event cannot be changed");
-  // The date must lie ahead, except that an event keeps the date it already has.
-  if (body.date !== event.date && body.date < stockholmToday(now))
-    throw invalid("The date must not be in the past", { date: msg.futureDate });
+  // The form's date rule, with the stored date as the one that may stay.
+  if (!isFutureDate(body.date, now, event.date)) throw invalid("The date must not be in the past", { date: msg.futureDate });
   return guardStationNames(() =>
     ctx.db.transaction(async (tx) => {
       const updated = await repo.updateEventIfVersion(tx, event.id, body.version, { ...eventValues(body), updatedAt: now });
@@ -178,10 +177,10 @@ export async function setHistoric(ctx: Ctx, event: repo.EventRow): Promise<Event
   });
 }
 
-/** Confirmed events between the dates, clamped to today … three years ahead (spec 01 §7). */
+/** Confirmed events between the dates, clamped to today … PUBLIC_WINDOW_YEARS ahead (spec 01 §7). */
 export async function publicEvents(ctx: Ctx, startDate?: string, endDate?: string): Promise<PublicEvent[]> {
   const today = stockholmToday(ctx.clock.now());
-  const last = addYears(today, 3);
+  const last = addYears(today, PUBLIC_WINDOW_YEARS);
   const from = startDate && startDate > today ? startDate : today;
   const to = endDate && endDate < last ? endDate : last;
   if (from > to) return [];

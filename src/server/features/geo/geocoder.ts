@@ -2,7 +2,7 @@ import { type GeoPlace, inMapBounds, MAP_BOUNDS } from "#shared/geo/municipaliti
 import { AppError } from "../../http/errors.ts";
 
 /** Nominatim's usage policy: at most one request per second, an identifying User-Agent, results cached. */
-const MIN_INTERVAL_MS = 1000;
+export const GEOCODER_INTERVAL_MS = 1000;
 const CACHE_TTL_MS = 24 * 60 * 60 * 1000;
 const CACHE_MAX = 2000;
 const TIMEOUT_MS = 8000;
@@ -15,17 +15,16 @@ interface NominatimPlace {
 
 /**
  * A Nominatim-compatible geocoder, reached only from the server so the browser never talks to a third
- * party and the usage policy holds for all our users together (per process: each process keeps its own
- * pace and cache).
+ * party and the usage policy holds for all our users together. `pace` resolves when the next request may
+ * leave (shared by all processes through the database); the cache is each process's own.
  */
 export class Geocoder {
   private readonly cache = new Map<string, { at: number; value: unknown }>();
-  private queue: Promise<unknown> = Promise.resolve();
-  private lastStart = 0;
 
   constructor(
     private readonly baseUrl: string,
     private readonly userAgent: string,
+    private readonly pace: () => Promise<void>,
     private readonly fetchImpl: typeof fetch = fetch,
   ) {}
 
@@ -62,22 +61,11 @@ export class Geocoder {
       this.cache.set(key, hit);
       return hit.value as T;
     }
-    const value = await this.throttled(() => this.get<T>(path));
+    await this.pace();
+    const value = await this.get<T>(path);
     this.cache.set(key, { at: Date.now(), value });
     if (this.cache.size > CACHE_MAX) this.cache.delete(this.cache.keys().next().value as string);
     return value;
-  }
-
-  /** Requests leave one at a time, at least a second apart. */
-  private throttled<T>(work: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(async () => {
-      const wait = this.lastStart + MIN_INTERVAL_MS - Date.now();
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      this.lastStart = Date.now();
-      return work();
-    });
-    this.queue = run.catch(() => undefined);
-    return run;
   }
 
   private async get<T>(path: string): Promise<T> {

@@ -1,28 +1,27 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { MapConfig } from "#shared/geo/municipalities";
 import { geoReverseQuery, geoSearchQuery } from "#shared/geo/schema";
 import type { Ctx } from "../../context.ts";
 import { AppError, notFound } from "../../http/errors.ts";
 import { requireUser } from "../../identity/guard.ts";
-import { Geocoder } from "./geocoder.ts";
+import { awaitPace, limitRequests } from "../../limits.ts";
+import { GEOCODER_INTERVAL_MS, Geocoder } from "./geocoder.ts";
 
 export async function geoRoutes(app: FastifyInstance, ctx: Ctx) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const geocoder = ctx.config.GEOCODER_URL
-    ? new Geocoder(ctx.config.GEOCODER_URL, `Bemanna/1.0 (${ctx.config.PUBLIC_URL})`)
+    ? new Geocoder(ctx.config.GEOCODER_URL, `Bemanna/1.0 (${ctx.config.PUBLIC_URL})`, () =>
+        awaitPace(ctx.db, "geocoder", GEOCODER_INTERVAL_MS),
+      )
     : null;
   const available = () => {
     if (!geocoder) throw new AppError("ServiceUnavailable", "No geocoder is configured (GEOCODER_URL)");
     return geocoder;
   };
-  // The geocoder's own limit is shared by everyone, so one user may not use it all up.
-  const limited = {
-    onRequest: requireUser(ctx),
-    config: {
-      rateLimit: { max: 30, timeWindow: "1 minute", keyGenerator: (req: FastifyRequest) => req.actor?.id ?? req.ip },
-    },
-  };
+  // The geocoder's own limit is shared by everyone, so one user may not use it all up: one budget for
+  // search and reverse together.
+  const limited = { onRequest: requireUser(ctx), preHandler: limitRequests(ctx, "geo", 30, 60) };
 
   r.get(
     "/api/public/config",

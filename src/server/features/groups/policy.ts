@@ -13,6 +13,3 @@ export async function authorizeGroup(tx: Tx, actor: UserRow, groupId: string): P
   if (!group || !(await isContact(tx, group.id, actor.id))) throw notFound("Group not found");
   return group;
 }
-
-/** A historic group is kept as it was: nothing in it changes any more. */
-export const canEditGroup = (group: GroupRow) => group.status !== "HISTORIC";

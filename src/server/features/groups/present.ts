@@ -1,3 +1,4 @@
+import { canConfirm, canEdit } from "#shared/groups/rules";
 import type {
   Age,
   Availability,
@@ -28,6 +29,7 @@ export function presentGroup(
   volunteers: VolunteerRow[],
   availabilities: AvailabilityRow[],
 ): Group {
+  const status = g.status as GroupStatus;
   return {
     id: g.id,
     name: g.name,
@@ -38,7 +40,7 @@ export function presentGroup(
     ages: g.ages as Age[],
     sport: g.sport,
     skills: g.skills as Skill[],
-    status: g.status as GroupStatus,
+    status,
     version: g.version,
     contactPersons: contacts.map((c) => ({
       id: c.userId,
@@ -55,6 +57,7 @@ export function presentGroup(
       participation: v.participation as Participation[],
     })),
     availabilities: availabilities.map(presentAvailability),
+    abilities: { edit: canEdit(status), confirm: canConfirm(status) },
   };
 }
 

@@ -1,6 +1,6 @@
 import type { Language } from "#shared/account/schema";
 import type { FieldErrors } from "#shared/errors";
-import { canConfirm, sortByName } from "#shared/groups/rules";
+import { canConfirm, canEdit, sortByName } from "#shared/groups/rules";
 import {
   type AvailabilityData,
   type Group,
@@ -12,15 +12,16 @@ import {
 } from "#shared/groups/schema";
 import type { Ctx } from "../../context.ts";
 import type { Tx } from "../../db/client.ts";
-import { AppError, conflict, forbidden } from "../../http/errors.ts";
+import { AppError, conflict } from "../../http/errors.ts";
 import type { UserRow } from "../../identity/repo.ts";
 import { groupCsv } from "./csv.ts";
-import { canEditGroup } from "./policy.ts";
 import { presentAvailability, presentGroup, presentSummary } from "./present.ts";
 import * as repo from "./repo.ts";
 
 const invalid = (what: string, fields: FieldErrors) => new AppError("ValidationError", what, fields);
 const stale = () => conflict("The group was changed by someone else since it was read");
+/** A HISTORIC group is read-only: a write conflicts with its state, as a write to a HISTORIC event does (409). */
+const historic = () => conflict("A historic group cannot be changed");
 
 export async function listSummaries(ctx: Ctx, actor: UserRow): Promise<GroupSummary[]> {
   return sortByName((await repo.summariesOf(ctx.db, actor.id)).map(presentSummary));
@@ -106,7 +107,7 @@ export async function createGroup(ctx: Ctx, actor: UserRow, body: GroupBody): Pr
  * (contacts left out of the list stay); volunteers and availabilities, when sent, replace the stored ones.
  */
 export async function updateGroup(ctx: Ctx, group: repo.GroupRow, body: GroupUpdateBody): Promise<Group> {
-  if (!canEditGroup(group)) throw forbidden("A historic group cannot be changed");
+  if (!canEdit(group.status as GroupStatus)) throw historic();
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
     const resolved = await resolveContacts(tx, body.contactPersons);
@@ -148,7 +149,7 @@ export async function listAvailabilities(ctx: Ctx, group: repo.GroupRow) {
 }
 
 export async function replaceAvailabilities(ctx: Ctx, group: repo.GroupRow, version: number, list: AvailabilityData[]) {
-  if (!canEditGroup(group)) throw forbidden("A historic group cannot be changed");
+  if (!canEdit(group.status as GroupStatus)) throw historic();
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
     await checkAvailabilities(tx, list, "availabilities");

@@ -2,12 +2,12 @@ import { Alert, Button, Checkbox, Fieldset, Group, SimpleGrid, Stack, Textarea, 
 import { useForm } from "@mantine/form";
 import { useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { sortShirtSizes } from "#shared/events/rules";
+import { sortShirtSizes, updateBodyOf } from "#shared/events/rules";
 import { type EventFormInput, type EventView, eventForm, FOOD_OPTIONS, INCLUDED, SHIRT_SIZES } from "#shared/events/schema";
 import { ApiError } from "../../../app/api.ts";
 import { useAuth } from "../../../app/auth.tsx";
 import { apiErrorText, apiFieldErrors, zodValidate } from "../../../components/form.ts";
-import { ContactPersonsField } from "../../users/index.ts";
+import { ContactPersonsField } from "../../../components/people/index.ts";
 import { useCreateEvent, useUpdateEvent } from "../api.ts";
 import { notifySuccess } from "../notify.ts";
 
@@ -23,8 +23,9 @@ interface Props {
 
 function initialValues(event: EventView | undefined, me: { email: string; name: string } | null): EventFormInput {
   if (event) {
-    const { id: _i, eventId: _e, status: _s, version: _v, confirmedAt: _c, confirmedBy: _b, abilities: _a, ...rest } = event;
-    return { ...rest, stations: event.stations.map(({ teamLeaderName: _t, ...s }) => s) };
+    // The form edits the PUT body; the version is added when saving.
+    const { version: _v, ...values } = updateBodyOf(event);
+    return values;
   }
   return {
     name: "",

@@ -27,8 +27,8 @@ import {
 } from "#shared/events/schema";
 import { findMunicipality, MUNICIPALITIES } from "#shared/geo/municipalities";
 import { zodValidate } from "../../../components/form.ts";
+import { UserEmailField } from "../../../components/people/index.ts";
 import { WholeNumberInput } from "../../../components/whole-number-input.tsx";
-import { UserEmailField } from "../../users/index.ts";
 import { geoReverse, geoSearch, useMapConfig } from "../api.ts";
 
 const MapPicker = lazy(() => import("../../../components/map-picker.tsx"));

@@ -1,6 +1,7 @@
 import { ActionIcon, Alert, Button, Group, Paper, Stack, Table, Text, Title, UnstyledButton } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { stationFieldErrors, stationInputOf, updateBodyOf } from "#shared/events/rules";
 import type { EventView, StationInput, StationView } from "#shared/events/schema";
 import { findMunicipality } from "#shared/geo/municipalities";
 import { ApiError } from "../../../app/api.ts";
@@ -9,14 +10,6 @@ import { apiErrorText } from "../../../components/form.ts";
 import { useUpdateEvent } from "../api.ts";
 import { notifySuccess } from "../notify.ts";
 import { newStation, StationForm } from "./station-form.tsx";
-
-/** The event as PUT takes it back, with another list of stations. */
-export function updateBody(event: EventView, stations: StationInput[]) {
-  const { id: _i, eventId: _e, status: _s, confirmedAt: _c, confirmedBy: _b, abilities: _a, ...rest } = event;
-  return { ...rest, stations };
-}
-
-const asInput = ({ teamLeaderName: _t, ...s }: StationView): StationInput => s;
 
 const time = (s: StationView) =>
   s.start.slice(0, 10) === s.end.slice(0, 10)
@@ -35,17 +28,16 @@ export function StationsEditor({ event, startOpen }: { event: EventView; startOp
   const readOnly = !event.abilities.edit;
   const current = editing?.kind === "edit" ? event.stations.find((s) => s.id === editing.id) : undefined;
 
-  /** Saves the whole list; station field errors come back under stations.<index>.<field>. */
-  const saveList = async (stations: StationInput[], index: number): Promise<Record<string, string> | undefined> => {
+  /** Saves the whole list; the field errors of station `id` (undefined: the new one) come back for its form. */
+  const saveList = async (stations: StationInput[], id: string | undefined): Promise<Record<string, string> | undefined> => {
     setFailure(null);
     try {
-      await update.mutateAsync(updateBody(event, stations));
+      await update.mutateAsync(updateBodyOf(event, { stations }));
       return undefined;
     } catch (err) {
       if (err instanceof ApiError && err.fields) {
-        const prefix = `stations.${index}.`;
-        const mine = Object.entries(err.fields).filter(([k]) => k.startsWith(prefix));
-        if (mine.length) return Object.fromEntries(mine.map(([k, id]) => [k.slice(prefix.length).split(".")[0], id]));
+        const mine = stationFieldErrors(err.fields, stations, id);
+        if (Object.keys(mine).length) return mine;
       }
       setFailure(err instanceof ApiError && err.code === "Conflict" ? t("events.form.conflict") : apiErrorText(err, t));
       throw err;
@@ -53,11 +45,11 @@ export function StationsEditor({ event, startOpen }: { event: EventView; startOp
   };
 
   const submit = async (values: StationInput) => {
-    const list = event.stations.map(asInput);
-    const index = editing?.kind === "edit" ? list.findIndex((s) => s.id === editing.id) : list.length;
-    const next = editing?.kind === "edit" ? list.map((s, i) => (i === index ? { ...values, id: s.id } : s)) : [...list, values];
+    const id = editing?.kind === "edit" ? editing.id : undefined;
+    const list = event.stations.map(stationInputOf);
+    const next = id ? list.map((s) => (s.id === id ? { ...values, id } : s)) : [...list, { ...values, id: undefined }];
     try {
-      const errors = await saveList(next, index);
+      const errors = await saveList(next, id);
       if (errors) return errors;
       notifySuccess(t("events.station.saved"));
       setEditing(null);
@@ -145,7 +137,7 @@ export function StationsEditor({ event, startOpen }: { event: EventView; startOp
           </Title>
           <StationForm
             key={current?.id ?? "new"}
-            initial={current ? asInput(current) : newStation(event.date)}
+            initial={current ? stationInputOf(current) : newStation(event.date)}
             otherNames={event.stations.filter((s) => s.id !== current?.id).map((s) => s.name)}
             teamLeaderName={current?.teamLeaderName}
             onSubmit={submit}
@@ -169,7 +161,9 @@ export function StationsEditor({ event, startOpen }: { event: EventView; startOp
         color="red.9"
         onConfirm={async () => {
           if (!removing) return;
-          await update.mutateAsync(updateBody(event, event.stations.filter((s) => s.id !== removing.id).map(asInput)));
+          await update.mutateAsync(
+            updateBodyOf(event, { stations: event.stations.filter((s) => s.id !== removing.id).map(stationInputOf) }),
+          );
           notifySuccess(t("events.station.deleted"));
         }}
       >

@@ -1,20 +1,12 @@
 import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, TextInput } from "@mantine/core";
 import { type KeyboardEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { type ContactPerson, contactAddError, sameEmail as same } from "#shared/contacts";
 import { email as emailSchema } from "#shared/validation";
 import { useAuth } from "../../app/auth.tsx";
-import { apiErrorText } from "../../components/form.ts";
+import { apiErrorText } from "../form.ts";
 import { type InviteType, openAddUserModal } from "./add-user-modal.tsx";
 import { lookupUser } from "./api.ts";
-
-/** A contact person as events and groups carry it (spec 01 §3). */
-export interface ContactPerson {
-  id?: string;
-  email: string;
-  name: string;
-  phone?: string;
-  toBeDeleted?: boolean;
-}
 
 interface Props {
   value: ContactPerson[];
@@ -24,8 +16,6 @@ interface Props {
   inviteType: InviteType;
   disabled?: boolean;
 }
-
-const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /**
  * The contact-persons section of a form (spec 01 §4 "Adding a contact person"): the list with remove buttons,
@@ -52,11 +42,12 @@ export function ContactPersonsField({ value, onChange, lockedEmails = [], invite
 
   const add = async () => {
     if (busy) return;
-    if (!email.trim()) return setError(t("users.contacts.empty"));
+    const problem = contactAddError(value, email);
+    if (problem === "empty") return setError(t("users.contacts.empty"));
     const parsed = emailSchema().safeParse(email);
     if (!parsed.success) return setError(t(parsed.error.issues[0]?.message ?? "validation.email"));
+    if (problem === "exists") return setError(t("users.contacts.exists"));
     const address = parsed.data;
-    if (visible.some((p) => same(p.email, address))) return setError(t("users.contacts.exists"));
     setError(null);
     setBusy(true);
     try {

@@ -3,7 +3,7 @@ import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { UserLookup } from "#shared/account/schema";
 import { email as emailSchema } from "#shared/validation";
-import { apiErrorText } from "../../components/form.ts";
+import { apiErrorText } from "../form.ts";
 import { type InviteType, openAddUserModal } from "./add-user-modal.tsx";
 import { lookupUser } from "./api.ts";
 

@@ -4,8 +4,8 @@ import { modals } from "@mantine/modals";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ADD_USER_COUNTRY_CODES, addUserForm, joinPhone, type UserLookup } from "#shared/account/schema";
-import { DialogHeader } from "../../components/dialog-header.tsx";
-import { apiFieldErrors, zodValidate } from "../../components/form.ts";
+import { DialogHeader } from "../dialog-header.tsx";
+import { apiFieldErrors, zodValidate } from "../form.ts";
 import { inviteUser } from "./api.ts";
 
 /** The context an invited user is created in; the server keeps it as the new user's `type`. */

@@ -1,0 +1,46 @@
+import { z } from "zod";
+import { email } from "./validation.ts";
+
+/**
+ * Contact persons of events and groups: users, known by e-mail. Forms carry them as this list; the server
+ * fills in name and phone itself.
+ */
+export const contactPerson = z.object({
+  /** The user's id; absent for a person added in the form and not yet saved. */
+  id: z.string().max(64).optional(),
+  email: email(),
+  name: z.string().max(500).optional(),
+  phone: z.string().max(50).optional(),
+  toBeDeleted: z.boolean().optional(),
+});
+
+/** A contact person as forms hold and the API presents it; the phone is only shown to fellow contacts. */
+export interface ContactPerson {
+  id?: string;
+  email: string;
+  name: string;
+  phone?: string;
+  toBeDeleted?: boolean;
+  /** The event's creator, who stays a contact. */
+  creator?: boolean;
+}
+
+interface ContactLike {
+  email: string;
+  toBeDeleted?: boolean;
+}
+
+/** Two addresses name the same person regardless of case and surrounding spaces. */
+export const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** Contacts that stay once the marked ones are gone. */
+export function remainingContacts<T extends ContactLike>(contacts: readonly T[]): T[] {
+  return contacts.filter((c) => !c.toBeDeleted);
+}
+
+/** The adding-a-contact checks that need no server (spec 01 §4): empty, then already in the list. */
+export function contactAddError(contacts: readonly ContactLike[], email: string): "empty" | "exists" | null {
+  if (!email.trim()) return "empty";
+  if (remainingContacts(contacts).some((c) => sameEmail(c.email, email))) return "exists";
+  return null;
+}
