@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { findMunicipality, inMapBounds } from "../geo/municipalities.ts";
+import { normalizeInstant, parseInstant } from "../time.ts";
 import {
   email,
   futureDate,
@@ -58,12 +59,23 @@ const optionalText = (max = 250) =>
 /** HH:mm on a 24-hour clock. */
 export const time = () => requiredText().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: eventMsg.time });
 
-/** A local Swedish wall-clock instant, as `<input type="datetime-local">` writes it: YYYY-MM-DDTHH:mm. */
-export const localDateTime = () =>
-  requiredText().refine(
-    (s) => /^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d$/.test(s) && !Number.isNaN(Date.parse(`${s.slice(0, 10)}T00:00:00Z`)),
-    { error: eventMsg.dateTime },
-  );
+/**
+ * A station's start or end: an instant, ISO-8601 with an offset (`2026-06-01T08:00:00+02:00` or `…Z`), or a
+ * local `YYYY-MM-DDTHH:mm` as `<input type="datetime-local">` writes it, read as Europe/Stockholm. It comes
+ * out in the one form the API answers with: the Stockholm wall-clock time and its offset.
+ */
+export const instantText = () =>
+  requiredText()
+    .refine((s) => parseInstant(s) !== null, { error: eventMsg.dateTime })
+    .transform((s) => normalizeInstant(s) as string)
+    .meta({
+      description:
+        "ISO-8601 instant with offset, e.g. 2026-06-01T08:00:00+02:00; a local YYYY-MM-DDTHH:mm is read as Europe/Stockholm",
+      examples: ["2026-06-01T08:00:00+02:00"],
+    });
+
+/** Milliseconds since the epoch of a start or end, whether already parsed or still as typed; else undefined. */
+const epochOf = (value: unknown) => (typeof value === "string" ? parseInstant(value)?.getTime() : undefined);
 
 /** A whole number of at least `min`, also when a form hands over an empty string for an empty field. */
 export const wholeNumber = (min = 0) =>
@@ -105,8 +117,8 @@ export const stationFields = z.object({
   id: z.string().optional(),
   name: requiredText().max(250, { error: msg.max250 }),
   description: requiredText().max(4000, { error: msg.tooLong }),
-  start: localDateTime(),
-  end: localDateTime(),
+  start: instantText(),
+  end: instantText(),
   municipality: requiredText().refine((id) => findMunicipality(id) !== undefined, { error: msg.oneOf }),
   markerLocation: optionalText(),
   markerCoordinates: coordinates.nullable().optional(),
@@ -131,8 +143,10 @@ export const stationFields = z.object({
 const always = { when: () => true };
 
 export const station = stationFields.superRefine((s, ctx) => {
+  // Instants are compared, not their texts: "09:00+01:00" is after "09:30+02:00".
   const { start, end } = s as { start?: unknown; end?: unknown };
-  if (typeof start === "string" && typeof end === "string" && start && end && end < start)
+  const [from, to] = [epochOf(start), epochOf(end)];
+  if (from !== undefined && to !== undefined && to < from)
     ctx.addIssue({ code: "custom", path: ["end"], message: eventMsg.endBeforeStart });
   const c = s.markerCoordinates as { lat?: unknown; lng?: unknown } | null | undefined;
   if (!c || typeof c.lat !== "number" || typeof c.lng !== "number" || !inMapBounds(c.lat, c.lng))

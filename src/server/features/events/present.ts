@@ -1,5 +1,6 @@
 import { canConfirm, canEdit, canRemove } from "#shared/events/rules";
 import type { EventStatus, EventSummary, EventView, PublicEvent, StationView } from "#shared/events/schema";
+import { formatInstant } from "#shared/time";
 import type { ContactRow, EventRow, StationRow } from "./repo.ts";
 
 export function presentStation(s: StationRow, teamLeaderName?: string): StationView {
@@ -7,8 +8,8 @@ export function presentStation(s: StationRow, teamLeaderName?: string): StationV
     id: s.id,
     name: s.name,
     description: s.description,
-    start: s.start,
-    end: s.end,
+    start: formatInstant(s.start),
+    end: formatInstant(s.end),
     municipality: s.municipality,
     markerLocation: s.markerLocation,
     markerCoordinates: { lat: s.markerLat, lng: s.markerLng },
@@ -85,8 +86,8 @@ export function presentPublic(e: EventRow, stations?: StationRow[]): PublicEvent
             id: s.id,
             name: s.name,
             description: s.description,
-            start: s.start,
-            end: s.end,
+            start: formatInstant(s.start),
+            end: formatInstant(s.end),
             municipality: s.municipality,
           })),
         }
