@@ -258,71 +258,101 @@ export const eventIdParams = z.object({ id: z.uuid({ error: msg.invalid }) });
 
 export const publicEventsQuery = z.object({ startDate: isoDate().optional(), endDate: isoDate().optional() });
 
+/**
+ * Response shapes: the schemas the server answers with (plain, so they encode and document exactly what is
+ * sent), and their types.
+ */
+
+/** An instant as the API answers: Stockholm wall-clock time with its offset, e.g. 2026-06-01T08:00:00+02:00. */
+const instantOut = () => z.iso.datetime({ offset: true });
+
 /** A contact person as the API presents it; the phone is only shown to the event's contacts. */
-export interface ContactPerson {
-  id?: string;
-  email: string;
-  name: string;
-  phone?: string;
-  toBeDeleted?: boolean;
-  creator?: boolean;
-}
+export const contactPersonView = z.object({
+  id: z.string().optional(),
+  email: z.string(),
+  name: z.string(),
+  phone: z.string().optional(),
+  toBeDeleted: z.boolean().optional(),
+  creator: z.boolean().optional(),
+});
+export type ContactPerson = z.infer<typeof contactPersonView>;
 
-export interface StationView extends Omit<Station, "id"> {
-  id: string;
-  teamLeaderName?: string;
-}
+export const stationView = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  start: instantOut(),
+  end: instantOut(),
+  municipality: z.string(),
+  markerLocation: z.string(),
+  markerCoordinates: z.object({ lat: z.number(), lng: z.number() }),
+  teamLeaderEmail: z.string(),
+  teamLeaderName: z.string().optional(),
+  officialQuantity: z.number().int(),
+  officialMiniumumAge: z.number().int(),
+  skills: z.array(z.enum(SKILLS)),
+  paymentType: z.enum(PAYMENT_TYPES),
+  currency: z.enum(CURRENCIES).nullable(),
+  groupPayment: z.number().int().nullable(),
+  paymentAdult: z.number().int().nullable(),
+  paymentChild: z.number().int().nullable(),
+});
+export type StationView = z.infer<typeof stationView>;
 
-export interface EventView {
-  id: string;
-  eventId: string;
-  name: string;
-  date: string;
-  startTime: string;
-  city: string;
-  status: EventStatus;
-  included: Array<(typeof INCLUDED)[number]>;
-  shirtSizes: Array<(typeof SHIRT_SIZES)[number]>;
-  foodOptions: Array<(typeof FOOD_OPTIONS)[number]>;
-  substitute: boolean;
-  organizerNumber: string;
-  organizerName: string;
-  organizerWebsite: string;
-  organizerEmail: string;
-  invoiceAddress: string;
-  contactPersons: ContactPerson[];
-  stations: StationView[];
-  version: number;
-  confirmedAt: string | null;
-  confirmedBy: string | null;
+export const eventView = z.object({
+  id: z.string(),
+  eventId: z.string(),
+  name: z.string(),
+  date: z.string(),
+  startTime: z.string(),
+  city: z.string(),
+  status: z.enum(EVENT_STATUSES),
+  included: z.array(z.enum(INCLUDED)),
+  shirtSizes: z.array(z.enum(SHIRT_SIZES)),
+  foodOptions: z.array(z.enum(FOOD_OPTIONS)),
+  substitute: z.boolean(),
+  organizerNumber: z.string(),
+  organizerName: z.string(),
+  organizerWebsite: z.string(),
+  organizerEmail: z.string(),
+  invoiceAddress: z.string(),
+  contactPersons: z.array(contactPersonView),
+  stations: z.array(stationView),
+  version: z.number().int(),
+  confirmedAt: instantOut().nullable(),
+  confirmedBy: z.string().nullable(),
   /** What the signed-in contact may do now, so the UI does not repeat the rules. */
-  abilities: { edit: boolean; confirm: boolean; remove: boolean };
-}
+  abilities: z.object({ edit: z.boolean(), confirm: z.boolean(), remove: z.boolean() }),
+});
+export type EventView = z.infer<typeof eventView>;
 
-export interface EventSummary {
-  id: string;
-  eventId: string;
-  name: string;
-  date: string;
-  status: EventStatus;
-}
+export const eventSummary = z.object({
+  id: z.string(),
+  eventId: z.string(),
+  name: z.string(),
+  date: z.string(),
+  status: z.enum(EVENT_STATUSES),
+});
+export type EventSummary = z.infer<typeof eventSummary>;
 
-export interface PublicStation {
-  id: string;
-  name: string;
-  description: string;
-  start: string;
-  end: string;
-  municipality: string;
-}
+export const publicStation = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  start: instantOut(),
+  end: instantOut(),
+  municipality: z.string(),
+});
+export type PublicStation = z.infer<typeof publicStation>;
 
-export interface PublicEvent {
-  id: string;
-  name: string;
-  date: string;
-  startTime: string;
-  city: string;
-  organizerName: string;
-  organizerWebsite: string;
-  stations?: PublicStation[];
-}
+export const publicEvent = z.object({
+  id: z.string(),
+  name: z.string(),
+  date: z.string(),
+  startTime: z.string(),
+  city: z.string(),
+  organizerName: z.string(),
+  organizerWebsite: z.string(),
+  stations: z.array(publicStation).optional(),
+});
+export type PublicEvent = z.infer<typeof publicEvent>;

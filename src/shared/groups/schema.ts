@@ -237,52 +237,62 @@ export function volunteerForm(
 }
 export type VolunteerFormValues = z.input<ReturnType<typeof volunteerForm>>;
 
-/** Response shapes. */
-export interface ContactPerson {
-  id: string;
-  email: string;
-  name: string;
-  phone: string;
-}
-export interface Volunteer {
-  id: string;
-  name: string;
-  email: string;
-  phone: string;
-  age: number;
-  participation: Participation[];
-}
-export interface Availability {
-  id: string;
-  type: AvailabilityType;
-  startDate: string | null;
-  endDate: string | null;
-  eventId: string | null;
-  location: string;
-}
-export interface Group {
-  id: string;
-  name: string;
-  organizationNumber: string;
-  organizationName: string;
-  municipality: string;
-  numberOfMembers: number;
-  ages: Age[];
-  sport: number;
-  skills: Skill[];
-  status: GroupStatus;
-  version: number;
-  contactPersons: ContactPerson[];
-  volunteers: Volunteer[];
-  availabilities: Availability[];
-}
-export interface GroupSummary {
-  id: string;
-  name: string;
-  organizationName: string;
-  status: GroupStatus;
-}
-export interface AvailabilitiesResult {
-  version: number;
-  availabilities: Availability[];
-}
+/** Response shapes: the schemas the server answers with, and their types. */
+export const groupContactView = z.object({ id: z.string(), email: z.string(), name: z.string(), phone: z.string() });
+export type ContactPerson = z.infer<typeof groupContactView>;
+
+export const participationView = z.object({
+  eventId: z.string(),
+  specialDiets: z.array(z.enum(FOOD_OPTIONS)),
+  shirtSize: z.enum(SHIRT_SIZES).optional(),
+  substitute: z.string().optional(),
+});
+
+export const volunteerView = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  age: z.number().int(),
+  participation: z.array(participationView),
+});
+export type Volunteer = z.infer<typeof volunteerView>;
+
+export const availabilityView = z.object({
+  id: z.string(),
+  type: z.enum(AVAILABILITY_TYPES),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  eventId: z.string().nullable(),
+  location: z.string(),
+});
+export type Availability = z.infer<typeof availabilityView>;
+
+export const groupView = z.object({
+  id: z.string(),
+  name: z.string(),
+  organizationNumber: z.string(),
+  organizationName: z.string(),
+  municipality: z.string(),
+  numberOfMembers: z.number().int(),
+  ages: z.array(z.enum(AGES)),
+  sport: z.number().int(),
+  skills: z.array(z.enum(SKILLS)),
+  status: z.enum(GROUP_STATUSES),
+  version: z.number().int(),
+  contactPersons: z.array(groupContactView),
+  volunteers: z.array(volunteerView),
+  availabilities: z.array(availabilityView),
+});
+export type Group = z.infer<typeof groupView>;
+
+export const groupSummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  organizationName: z.string(),
+  status: z.enum(GROUP_STATUSES),
+});
+export type GroupSummary = z.infer<typeof groupSummary>;
+
+export const availabilitiesResult = z.object({ version: z.number().int(), availabilities: z.array(availabilityView) });
+export type AvailabilitiesResult = z.infer<typeof availabilitiesResult>;

@@ -1,6 +1,16 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { eventForm, eventIdParams, eventUpdate, publicEventsQuery } from "#shared/events/schema";
+import { z } from "zod";
+import { noContent, responses } from "#shared/api/schema";
+import {
+  eventForm,
+  eventIdParams,
+  eventSummary,
+  eventUpdate,
+  eventView,
+  publicEvent,
+  publicEventsQuery,
+} from "#shared/events/schema";
 import type { Ctx } from "../../context.ts";
 import { actorOf, requireUser } from "../../identity/guard.ts";
 import { eventOfContact } from "./policy.ts";
@@ -11,42 +21,65 @@ export async function eventRoutes(app: FastifyInstance, ctx: Ctx) {
   // Authentication runs before the body is validated, so a caller without a token learns nothing else.
   const signedIn = { onRequest: requireUser(ctx) };
   const now = () => ctx.clock.now();
+  const viewResponse = responses({ 200: eventView });
 
-  r.get("/api/events/summaries", signedIn, async (request) => events.summaries(ctx, actorOf(request)));
-
-  r.post("/api/events", { ...signedIn, schema: { body: eventForm(now) } }, async (request, reply) =>
-    reply.status(201).send(await events.createEvent(ctx, actorOf(request), request.body)),
+  r.get(
+    "/api/events/summaries",
+    { ...signedIn, schema: { response: responses({ 200: z.array(eventSummary) }) } },
+    async (request) => events.summaries(ctx, actorOf(request)),
   );
 
-  r.get("/api/events/:id", { ...signedIn, schema: { params: eventIdParams } }, async (request) => {
+  r.post(
+    "/api/events",
+    { ...signedIn, schema: { body: eventForm(now), response: responses({ 201: eventView }) } },
+    async (request, reply) => reply.status(201).send(await events.createEvent(ctx, actorOf(request), request.body)),
+  );
+
+  r.get("/api/events/:id", { ...signedIn, schema: { params: eventIdParams, response: viewResponse } }, async (request) => {
     const event = await eventOfContact(ctx.db, actorOf(request), request.params.id);
     return events.loadView(ctx.db, event);
   });
 
-  r.put("/api/events/:id", { ...signedIn, schema: { params: eventIdParams, body: eventUpdate } }, async (request) => {
-    const event = await eventOfContact(ctx.db, actorOf(request), request.params.id);
-    return events.updateEvent(ctx, event, request.body);
-  });
+  r.put(
+    "/api/events/:id",
+    { ...signedIn, schema: { params: eventIdParams, body: eventUpdate, response: viewResponse } },
+    async (request) => {
+      const event = await eventOfContact(ctx.db, actorOf(request), request.params.id);
+      return events.updateEvent(ctx, event, request.body);
+    },
+  );
 
-  r.post("/api/events/:id/confirm", { ...signedIn, schema: { params: eventIdParams } }, async (request) => {
-    const actor = actorOf(request);
-    return events.confirmEvent(ctx, actor, await eventOfContact(ctx.db, actor, request.params.id));
-  });
+  r.post(
+    "/api/events/:id/confirm",
+    { ...signedIn, schema: { params: eventIdParams, response: viewResponse } },
+    async (request) => {
+      const actor = actorOf(request);
+      return events.confirmEvent(ctx, actor, await eventOfContact(ctx.db, actor, request.params.id));
+    },
+  );
 
-  r.put("/api/events/:id/historic", { ...signedIn, schema: { params: eventIdParams } }, async (request) =>
+  r.put("/api/events/:id/historic", { ...signedIn, schema: { params: eventIdParams, response: viewResponse } }, async (request) =>
     events.setHistoric(ctx, await eventOfContact(ctx.db, actorOf(request), request.params.id)),
   );
 
-  r.delete("/api/events/:id", { ...signedIn, schema: { params: eventIdParams } }, async (request, reply) => {
-    await events.removeEvent(ctx, await eventOfContact(ctx.db, actorOf(request), request.params.id));
-    return reply.status(204).send();
-  });
-
-  r.get("/api/public/events", { schema: { querystring: publicEventsQuery } }, async (request) =>
-    events.publicEvents(ctx, request.query.startDate, request.query.endDate),
+  r.delete(
+    "/api/events/:id",
+    { ...signedIn, schema: { params: eventIdParams, response: responses({ 204: noContent }) } },
+    async (request, reply) => {
+      await events.removeEvent(ctx, await eventOfContact(ctx.db, actorOf(request), request.params.id));
+      return reply.status(204).send(null);
+    },
   );
 
-  r.get("/api/public/events/:id", { schema: { params: eventIdParams } }, async (request) =>
-    events.publicEvent(ctx, request.params.id),
+  r.get(
+    "/api/public/events",
+    { schema: { querystring: publicEventsQuery, response: responses({ 200: z.array(publicEvent) }) } },
+    async (request) => events.publicEvents(ctx, request.query.startDate, request.query.endDate),
+  );
+
+  r.get(
+    "/api/public/events/:id",
+    { schema: { params: eventIdParams, response: responses({ 200: publicEvent }) } },
+    async (request) => events.publicEvent(ctx, request.params.id),
   );
 }
