@@ -21,11 +21,17 @@ export const emptyBody = z.object({}).strict();
 /** 204: no body at all. */
 export const noContent = z.null().meta({ description: "No content" });
 
+/** A success answer that is not JSON, e.g. `{ content: { "text/csv": { schema: z.string() } } }`. */
+interface OtherMediaType {
+  description?: string;
+  content: Record<string, { schema: z.ZodType }>;
+}
+
 /**
  * A route's responses: its success schemas plus the error body for every 4xx and 5xx answer, so the
  * document names the error shape and the serializer checks it like any other answer.
  */
-export function responses<S extends Record<number, z.ZodType>>(success: S) {
+export function responses<S extends Record<number, z.ZodType | OtherMediaType>>(success: S) {
   return { ...success, "4xx": errorBody, "5xx": errorBody };
 }
 

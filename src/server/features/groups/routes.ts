@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { errorBody, responses } from "#shared/api/schema";
+import { responses } from "#shared/api/schema";
 import {
   availabilitiesBody,
   availabilitiesResult,
@@ -25,14 +25,12 @@ export async function groupRoutes(app: FastifyInstance, ctx: Ctx) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const auth = { onRequest: requireUser(ctx) };
   const groupResponse = responses({ 200: groupView });
-  const csvResponse = {
+  const csvResponse = responses({
     200: {
       description: "The group as a CSV file, in the contact's language",
       content: { "text/csv": { schema: z.string() } },
     },
-    "4xx": errorBody,
-    "5xx": errorBody,
-  };
+  });
 
   r.get("/api/groups/summaries", { ...auth, schema: { response: responses({ 200: z.array(groupSummary) }) } }, async (request) =>
     groups.listSummaries(ctx, actorOf(request)),
