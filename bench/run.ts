@@ -5,6 +5,8 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import autocannon from "autocannon";
 import pg from "pg";
+import { updateBodyOf } from "#shared/events/rules";
+import type { EventView } from "#shared/events/schema";
 
 interface SeedInfo {
   email: string;
@@ -43,13 +45,6 @@ const BUDGETS: Budget[] = [
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 /** BENCH_ONLY=regex: only the scenarios whose name matches (with the baseline and health). */
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
-
-/** The event as PUT wants it back. */
-function updateBody(view: Record<string, unknown>) {
-  const { id: _i, eventId: _e, status: _s, confirmedAt: _c, confirmedBy: _b, abilities: _a, ...rest } = view;
-  const stations = (view.stations as Array<Record<string, unknown>>).map(({ teamLeaderName: _t, ...s }) => s);
-  return { ...rest, stations } as Record<string, unknown> & { version: number; stations: Array<Record<string, unknown>> };
-}
 
 async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; port: number; info: SeedInfo }> {
   const child = spawn("node", ["--import", "tsx", "bench/server.ts"], {
@@ -118,15 +113,16 @@ async function measure(database: string, env: Record<string, string>): Promise<R
       const json = { ...auth, "content-type": "application/json" };
       const idle = await Promise.all(
         info.eventIds.map(async (id) => {
-          const view = (await (await fetch(`${base}/api/events/${id}`, { headers: auth })).json()) as Record<string, unknown>;
-          return { id, body: updateBody(view), saves: 0 };
+          const view = (await (await fetch(`${base}/api/events/${id}`, { headers: auth })).json()) as EventView;
+          return { id, body: updateBodyOf(view), saves: 0 };
         }),
       );
       const statementsSoFar = async () =>
         ((await (await fetch(`${base}/bench/statements`)).json()) as { statements: number }).statements;
       const save = (e: (typeof idle)[number]) => {
         e.saves++;
-        e.body.stations[e.saves % e.body.stations.length].description = `Ändrad ${e.saves}`;
+        const stations = e.body.stations ?? [];
+        stations[e.saves % stations.length].description = `Ändrad ${e.saves}`;
         return JSON.stringify(e.body);
       };
       // The fewest of five: the job worker's polling may fall into one of them.

@@ -4,8 +4,9 @@ import fastifyCookie from "@fastify/cookie";
 import fastifyHelmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import { sql } from "drizzle-orm";
-import Fastify, { type FastifyInstance, LogController } from "fastify";
-import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import Fastify, { type FastifyInstance, LogController, type RouteOptions } from "fastify";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { healthBody, responses } from "#shared/api/schema";
 import { type Clock, systemClock } from "./clock.ts";
 import type { Config } from "./config.ts";
 import type { Ctx } from "./context.ts";
@@ -16,6 +17,7 @@ import { ensureHistoricSweep, HISTORIC_SWEEP_JOB, historicSweepJob } from "./fea
 import { eventRoutes } from "./features/events/routes.ts";
 import { geoRoutes } from "./features/geo/routes.ts";
 import { groupRoutes } from "./features/groups/routes.ts";
+import { registerDocs } from "./http/docs.ts";
 import { AppError, errorHandler, notFoundHandler, nulPath } from "./http/errors.ts";
 import { ViewCache } from "./http/view-cache.ts";
 import { identityRoutes } from "./identity/routes.ts";
@@ -30,6 +32,8 @@ export interface AppOptions {
   clock?: Clock;
   /** The built SPA; served when the folder exists. */
   webRoot: string;
+  /** Called for every route as it is registered; lets a test list them all. */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export interface App {
@@ -162,15 +166,19 @@ export async function buildApp(options: AppOptions): Promise<App> {
     server.log,
   );
 
-  server.get("/api/health", async (_request, reply) => {
-    try {
-      await pingDatabase(database.db);
-      return { status: "ok", database: database.kind };
-    } catch (err) {
-      server.log.error({ err }, "health check failed");
-      return reply.status(503).send({ code: "ServiceUnavailable", message: "Database unavailable" });
-    }
-  });
+  if (options.onRoute) server.addHook("onRoute", options.onRoute);
+  await registerDocs(server);
+  server
+    .withTypeProvider<ZodTypeProvider>()
+    .get("/api/health", { schema: { response: responses({ 200: healthBody }) } }, async (_request, reply) => {
+      try {
+        await pingDatabase(database.db);
+        return { status: "ok" as const, database: database.kind };
+      } catch (err) {
+        server.log.error({ err }, "health check failed");
+        return reply.status(503).send({ code: "ServiceUnavailable", message: "Database unavailable" });
+      }
+    });
   await identityRoutes(server, ctx);
   await eventRoutes(server, ctx);
   await geoRoutes(server, ctx);

@@ -15,15 +15,16 @@ export const contactPerson = z.object({
 });
 
 /** A contact person as forms hold and the API presents it; the phone is only shown to fellow contacts. */
-export interface ContactPerson {
-  id?: string;
-  email: string;
-  name: string;
-  phone?: string;
-  toBeDeleted?: boolean;
+export const contactPersonView = z.object({
+  id: z.string().optional(),
+  email: z.string(),
+  name: z.string(),
+  phone: z.string().optional(),
+  toBeDeleted: z.boolean().optional(),
   /** The event's creator, who stays a contact. */
-  creator?: boolean;
-}
+  creator: z.boolean().optional(),
+});
+export type ContactPerson = z.infer<typeof contactPersonView>;
 
 interface ContactLike {
   email: string;

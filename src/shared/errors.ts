@@ -1,3 +1,5 @@
+import type { ErrorBody } from "./api/schema.ts";
+
 /** The closed set of error codes the API answers with (API.md). The UI translates `errors.<code>`. */
 export const errorStatus = {
   Unauthorized: 401,
@@ -25,11 +27,9 @@ export type ErrorCode = keyof typeof errorStatus;
 /** Field name → message id. */
 export type FieldErrors = Record<string, string>;
 
-export interface ErrorBody {
-  code: ErrorCode;
-  message: string;
-  fields?: FieldErrors;
-}
+// The body of every error answer is defined by its schema in api/schema.ts; only its type comes here, so
+// the pages that need the codes do not load zod.
+export type { ErrorBody };
 
 export function isErrorBody(value: unknown): value is ErrorBody {
   return typeof value === "object" && value !== null && typeof (value as ErrorBody).code === "string";

@@ -392,3 +392,78 @@ describe("PUT /api/events/{id}", () => {
     expect((await call(app.server, "PUT", `/api/events/${event.id}`, { body: asUpdate(event) })).status).toBe(401);
   });
 });
+
+describe("station times are instants", () => {
+  it("take an offset on POST and PUT and answer with the Stockholm time and its offset", async () => {
+    const summer = "2030-06-14";
+    const winter = "2030-12-13";
+    const created = await call(app.server, "POST", "/api/events", {
+      token: owner.token,
+      body: eventBody(app, {
+        stations: [stationBody(summer, { start: `${summer}T06:00:00Z`, end: `${summer}T18:00:00+02:00` })],
+      }),
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.stations[0]).toMatchObject({ start: `${summer}T08:00:00+02:00`, end: `${summer}T18:00:00+02:00` });
+
+    const view = created.body;
+    const put = await call(app.server, "PUT", `/api/events/${view.id}`, {
+      token: owner.token,
+      body: asUpdate(view, {
+        stations: [
+          ...asUpdate(view).stations,
+          stationBody(winter, { name: "Vinter", start: `${winter}T09:30:00+01:00`, end: `${winter}T16:00:00.000Z` }),
+        ],
+      }),
+    });
+    expect(put.status).toBe(200);
+    expect(put.body.stations.map((s: { start: string; end: string }) => [s.start, s.end])).toEqual([
+      [`${summer}T08:00:00+02:00`, `${summer}T18:00:00+02:00`],
+      [`${winter}T09:30:00+01:00`, `${winter}T17:00:00+01:00`],
+    ]);
+    const read = await call(app.server, "GET", `/api/events/${view.id}`, { token: owner.token });
+    expect(read.body.stations).toEqual(put.body.stations);
+  });
+
+  it("read a local time as Stockholm time and answer with the offset in force then", async () => {
+    const res = await call(app.server, "POST", "/api/events", {
+      token: owner.token,
+      body: eventBody(app, {
+        stations: [
+          stationBody("2030-06-14", { name: "Sommar", start: "2030-06-14T08:00", end: "2030-06-14T18:30" }),
+          stationBody("2030-12-13", { name: "Vinter", start: "2030-12-13T08:00", end: "2030-12-13T18:30" }),
+        ],
+      }),
+    });
+    expect(res.status).toBe(201);
+    const times = Object.fromEntries(
+      res.body.stations.map((s: { name: string; start: string; end: string }) => [s.name, [s.start, s.end]]),
+    );
+    expect(times).toEqual({
+      Sommar: ["2030-06-14T08:00:00+02:00", "2030-06-14T18:30:00+02:00"],
+      Vinter: ["2030-12-13T08:00:00+01:00", "2030-12-13T18:30:00+01:00"],
+    });
+  });
+
+  it("compare instants, not texts, and refuse a time that is not one", async () => {
+    const date = "2030-06-14";
+    // 09:00 at +00:00 is 11:00 in Stockholm: after 10:00 there, though its text sorts before.
+    const later = await call(app.server, "POST", "/api/events", {
+      token: owner.token,
+      body: eventBody(app, { stations: [stationBody(date, { start: `${date}T10:00`, end: `${date}T09:00:00Z` })] }),
+    });
+    expect(later.status).toBe(201);
+    const earlier = await call(app.server, "POST", "/api/events", {
+      token: owner.token,
+      body: eventBody(app, { stations: [stationBody(date, { start: `${date}T10:00:00+02:00`, end: `${date}T09:59:00+02:00` })] }),
+    });
+    expect(earlier.status).toBe(400);
+    expect(earlier.body.fields["stations.0.end"]).toBe("events.validation.endBeforeStart");
+    const garbage = await call(app.server, "POST", "/api/events", {
+      token: owner.token,
+      body: eventBody(app, { stations: [stationBody(date, { start: `${date}T08:00+1` })] }),
+    });
+    expect(garbage.status).toBe(400);
+    expect(garbage.body.fields["stations.0.start"]).toBe("events.validation.dateTime");
+  });
+});

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { events, stations } from "../../src/server/db/schema.ts";
+import { parseInstant } from "../../src/shared/time.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { buildUser } from "../helpers/factories.ts";
 import { call } from "../helpers/http.ts";
@@ -39,8 +40,8 @@ async function insertEvent(status: string, municipalities: string[], name = "Sta
       eventId: event.id,
       name: `Station ${i + 1}`,
       description: "Vätska",
-      start: "2031-06-01T08:00",
-      end: "2031-06-01T18:00",
+      start: parseInstant("2031-06-01T08:00") as Date,
+      end: parseInstant("2031-06-01T18:00") as Date,
       municipality,
       markerLat: 59.3,
       markerLng: 18.0,

@@ -23,6 +23,7 @@ const sv = {
   addContact: "Lägg till",
   invite: "Lägg till och bjud in",
   saveStation: "Spara station",
+  cancel: "Avbryt",
   addStation: "Lägg till station",
   centre: "Sätt markören mitt på kartan",
   confirm: "Bekräfta evenemanget",
@@ -105,6 +106,12 @@ describe("organizer events", () => {
     await screenshot(page, "events-wizard-station-sv-1280");
     await form.getByRole("button", { name: sv.saveStation }).click();
     await until(() => page.locator('tr[data-station="Start och mål"]').isVisible()).toBe(true);
+    // The API answers instants with offset; the list and the form show Stockholm wall-clock time.
+    await until(() => page.locator('tr[data-station="Start och mål"]').innerText()).toContain(`${date} 08:00–18:00`);
+    await page.locator('tr[data-station="Start och mål"]').click();
+    await until(() => field(page, "start").inputValue()).toBe(`${date}T08:00`);
+    expect(await field(page, "end").inputValue()).toBe(`${date}T18:00`);
+    await page.getByRole("button", { name: sv.cancel, exact: true }).click();
 
     await page.getByRole("button", { name: sv.addStation }).click();
     form = await fillStation(page, { name: "Vätskestation", municipality: "2480", quantity: "6" });

@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { events, stations } from "../../src/server/db/schema.ts";
+import { parseInstant } from "../../src/shared/time.ts";
 import { addDays, stockholmToday } from "../../src/shared/validation.ts";
 import { apiToken, createAccount, expectNoAxeViolations, newPage, postApi, screenshot, setUpProduct, signIn } from "./harness.ts";
 
@@ -299,8 +300,8 @@ describe("an EVENT availability", () => {
         eventId: event.id,
         name,
         description: "Hjälp till",
-        start: `${date}T08:00`,
-        end: `${date}T18:00`,
+        start: parseInstant(`${date}T08:00`) as Date,
+        end: parseInstant(`${date}T18:00`) as Date,
         municipality,
         markerLat: 57.7,
         markerLng: 11.9,

@@ -120,6 +120,11 @@ export async function expectNoAxeViolations(page: Page, label = page.url()) {
   // A dialog still fading in has blended colours: scan what the user sees once transitions have ended.
   // (Endless ones, such as a spinner, are left alone.)
   // Polled with page.evaluate: waitForFunction evaluates a string with eval, which the product's CSP forbids.
+  // Mantine starts a transition two animation frames after the state changes (pre-entering, then entering),
+  // so a dialog just opened has no running animation yet: let those frames pass before looking.
+  await page.evaluate(
+    "new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(resolve))))",
+  );
   await expect
     .poll(() =>
       page.evaluate<boolean>(

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
+import type { RouteOptions } from "fastify";
 import pg from "pg";
 import { inject } from "vitest";
 import { type App, buildApp } from "../../src/server/app.ts";
@@ -45,7 +46,14 @@ export interface TestApp extends App {
 
 /** The real app on a fresh database, with a clock the test controls. Mail goes to `smtpUrl` when given. */
 export async function createTestApp(
-  options: { smtpUrl?: string; env?: Record<string, string>; clock?: TestClock; webRoot?: string } & OpenOptions = {},
+  options: {
+    smtpUrl?: string;
+    env?: Record<string, string>;
+    clock?: TestClock;
+    webRoot?: string;
+    /** Sees every route as it is registered (Fastify's onRoute hook). */
+    onRoute?: (route: RouteOptions) => void;
+  } & OpenOptions = {},
 ): Promise<TestApp> {
   const database = await freshDatabase({ onQuery: options.onQuery });
   const clock = options.clock ?? new TestClock();
@@ -56,7 +64,7 @@ export async function createTestApp(
     ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
     ...options.env,
   });
-  const app = await buildApp({ config, database, clock, webRoot: options.webRoot ?? "/nonexistent" });
+  const app = await buildApp({ config, database, clock, webRoot: options.webRoot ?? "/nonexistent", onRoute: options.onRoute });
   return {
     ...app,
     clock,

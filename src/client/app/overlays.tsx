@@ -1,12 +1,14 @@
+import { notificationsStore } from "@mantine/notifications";
 import { lazy, Suspense, useEffect, useState } from "react";
-import { router } from "./router.tsx";
 
 /**
  * Modals and notifications are not needed to show a page, and with the scroll locks, focus traps and
- * transitions behind them they weigh about a sixth of the first bundle. They load once the first page is
- * shown and the browser is idle, or at once when a modal is asked for. `modals.open…()` (events on window) and
+ * transitions behind them they weigh about a seventh of a public page's JavaScript. They load when they are
+ * first wanted: the first modal event or the first notification (ADR 011; before, they loaded once the
+ * browser was idle, which put them on every public page). `modals.open…()` (events on window) and
  * `notifications.show()` (a store) work from the start: modal events that arrive before the provider
- * is there are kept and replayed. `useModals()` is not available; use the `modals` functions.
+ * listens are kept and replayed, and notifications wait in the store until the host shows them.
+ * `useModals()` is not available; use the `modals` functions.
  */
 const OverlayHost = lazy(() => import("./overlay-host.tsx"));
 
@@ -35,30 +37,16 @@ function replayEarlyEvents() {
 }
 
 export function DeferredOverlays() {
-  const [load, setLoad] = useState(early.length > 0);
+  const [load, setLoad] = useState(early.length > 0 || notificationsStore.getState().notifications.length > 0);
   useEffect(() => {
     if (load) return;
     wanted = () => setLoad(true);
-    let idle: number | undefined;
-    let timer: number | undefined;
-    // Not before the first page is on screen: until then the page's own chunks have the network and CPU.
-    const whenIdle = () => {
-      if (window.requestIdleCallback) idle = window.requestIdleCallback(() => setLoad(true), { timeout: 3000 });
-      else timer = window.setTimeout(() => setLoad(true), 1000);
-    };
-    let unsubscribe: (() => void) | undefined;
-    if (router.state.initialized) whenIdle();
-    else
-      unsubscribe = router.subscribe((state) => {
-        if (!state.initialized) return;
-        unsubscribe?.();
-        unsubscribe = undefined;
-        whenIdle();
-      });
+    const unsubscribe = notificationsStore.subscribe((state) => {
+      if (state.notifications.length > 0 || state.queue.length > 0) setLoad(true);
+    });
     return () => {
-      unsubscribe?.();
-      if (idle !== undefined) window.cancelIdleCallback(idle);
-      if (timer !== undefined) window.clearTimeout(timer);
+      unsubscribe();
+      wanted = () => {};
     };
   }, [load]);
   if (!load) return null;

@@ -3,13 +3,21 @@ import { loadArea } from "./i18n.ts";
 import { Layout } from "./shell/layout.tsx";
 import { NotFound } from "./shell/not-found.tsx";
 
-/** Every page is its own chunk, so the public pages do not carry my-pages code, maps or date pickers. */
-const page = (load: () => Promise<{ default: React.ComponentType }>): Pick<RouteObject, "lazy"> => ({
-  lazy: async () => ({ Component: (await load()).default }),
+type PageModule = () => Promise<{ default: React.ComponentType }>;
+
+/**
+ * Every page is its own chunk, so the public pages do not carry my-pages code, maps or date pickers.
+ * Pages outside the public ones also get the server-state layer (queries.tsx), loaded beside them.
+ */
+const page = (load: PageModule, area?: "groups" | "events"): Pick<RouteObject, "lazy"> => ({
+  lazy: async () => {
+    const [module, queries] = await Promise.all([load(), import("./queries.tsx"), area ? loadArea(area) : undefined]);
+    return { Component: queries.withQueries(module.default) };
+  },
 });
 
 /** A public page also waits for the public texts, which are not part of the first bundle. */
-const publicPage = (load: () => Promise<{ default: React.ComponentType }>): Pick<RouteObject, "lazy"> => ({
+const publicPage = (load: PageModule): Pick<RouteObject, "lazy"> => ({
   lazy: async () => {
     const [module] = await Promise.all([load(), loadArea("public")]);
     return { Component: module.default };
@@ -17,20 +25,10 @@ const publicPage = (load: () => Promise<{ default: React.ComponentType }>): Pick
 });
 
 /** A volunteer-area page also waits for the group texts, which only my-pages need. */
-const groupsPage = (load: () => Promise<{ default: React.ComponentType }>): Pick<RouteObject, "lazy"> => ({
-  lazy: async () => {
-    const [module] = await Promise.all([load(), loadArea("groups")]);
-    return { Component: module.default };
-  },
-});
+const groupsPage = (load: PageModule) => page(load, "groups");
 
 /** An organizer page also waits for the event texts, which only my-pages need. */
-const eventsPage = (load: () => Promise<{ default: React.ComponentType }>): Pick<RouteObject, "lazy"> => ({
-  lazy: async () => {
-    const [module] = await Promise.all([load(), loadArea("events")]);
-    return { Component: module.default };
-  },
-});
+const eventsPage = (load: PageModule) => page(load, "events");
 
 export const routes: RouteObject[] = [
   {

@@ -1,5 +1,8 @@
 import { desc } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { keptMail, responses } from "#shared/api/schema";
 import type { Ctx } from "../context.ts";
 import { mails } from "../db/schema.ts";
 import { escapeHtml } from "../mail/templates.ts";
@@ -8,18 +11,21 @@ import { escapeHtml } from "../mail/templates.ts";
 export async function devRoutes(app: FastifyInstance, ctx: Ctx) {
   const latest = () => ctx.db.select().from(mails).orderBy(desc(mails.createdAt)).limit(100);
 
-  app.get("/api/dev/mailbox", async () =>
-    (await latest()).map((m) => ({
-      id: m.id,
-      to: m.to,
-      subject: m.subject,
-      text: m.text,
-      createdAt: m.createdAt,
-      sentAt: m.sentAt,
-    })),
-  );
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get("/api/dev/mailbox", { schema: { response: responses({ 200: z.array(keptMail) }) } }, async () =>
+      (await latest()).map((m) => ({
+        id: m.id,
+        to: m.to,
+        subject: m.subject,
+        text: m.text,
+        createdAt: m.createdAt.toISOString(),
+        sentAt: m.sentAt?.toISOString() ?? null,
+      })),
+    );
 
-  app.get("/dev/mailbox", async (_request, reply) => {
+  // An HTML page for people, not part of the API: left out of its document.
+  app.get("/dev/mailbox", { schema: { hide: true } }, async (_request, reply) => {
     const rows = (await latest())
       .map(
         (m) =>

@@ -7,10 +7,16 @@ import {
   confirmSignUpBody,
   emailBody,
   newUserBody,
+  profile,
   signInBody,
+  signInResult,
+  signInSuccess,
   signUpBody,
+  signUpResult,
   updateProfileBody,
+  userLookup,
 } from "#shared/account/schema";
+import { emptyBody, noContent, responses } from "#shared/api/schema";
 import { email } from "#shared/validation";
 import type { Ctx, RequestMeta } from "../context.ts";
 import { limitRequests } from "../limits.ts";
@@ -40,28 +46,40 @@ export async function identityRoutes(app: FastifyInstance, ctx: Ctx) {
   const clearRefreshCookie = (reply: FastifyReply) =>
     reply.clearCookie(REFRESH_COOKIE, { path: cookiePath, httpOnly: true, sameSite: "strict", secure: secureCookie });
 
-  r.post("/api/auth/sign-up", { schema: { body: signUpBody }, config: identityConfig }, async (request, reply) => {
-    return reply.status(201).send(await identity.signUp(ctx, request.body, meta(request)));
-  });
-
-  r.post("/api/auth/confirm-sign-up", { schema: { body: confirmSignUpBody }, config: identityConfig }, async (request) =>
-    identity.confirmSignUp(ctx, request.body.email, request.body.code, meta(request)),
+  r.post(
+    "/api/auth/sign-up",
+    { schema: { body: signUpBody, response: responses({ 201: signUpResult }) }, config: identityConfig },
+    async (request, reply) => {
+      return reply.status(201).send(await identity.signUp(ctx, request.body, meta(request)));
+    },
   );
 
-  r.post("/api/auth/resend-code", { schema: { body: emailBody }, config: identityConfig }, async (request) =>
-    identity.resendCode(ctx, request.body.email, meta(request)),
+  r.post(
+    "/api/auth/confirm-sign-up",
+    { schema: { body: confirmSignUpBody, response: responses({ 200: emptyBody }) }, config: identityConfig },
+    async (request) => identity.confirmSignUp(ctx, request.body.email, request.body.code, meta(request)),
   );
 
-  r.post("/api/auth/sign-in", { schema: { body: signInBody }, config: identityConfig }, async (request, reply) => {
-    const outcome = await identity.signIn(ctx, request.body.email, request.body.password, meta(request));
-    if (outcome.kind === "challenge") return outcome.result;
-    setRefreshCookie(reply, outcome.session.refreshToken);
-    return outcome.session.result;
-  });
+  r.post(
+    "/api/auth/resend-code",
+    { schema: { body: emailBody, response: responses({ 200: emptyBody }) }, config: identityConfig },
+    async (request) => identity.resendCode(ctx, request.body.email, meta(request)),
+  );
+
+  r.post(
+    "/api/auth/sign-in",
+    { schema: { body: signInBody, response: responses({ 200: signInResult }) }, config: identityConfig },
+    async (request, reply) => {
+      const outcome = await identity.signIn(ctx, request.body.email, request.body.password, meta(request));
+      if (outcome.kind === "challenge") return outcome.result;
+      setRefreshCookie(reply, outcome.session.refreshToken);
+      return outcome.session.result;
+    },
+  );
 
   r.post(
     "/api/auth/complete-new-password",
-    { schema: { body: completeNewPasswordBody }, config: identityConfig },
+    { schema: { body: completeNewPasswordBody, response: responses({ 200: signInSuccess }) }, config: identityConfig },
     async (request, reply) => {
       const session = await identity.completeNewPassword(ctx, request.body.session, request.body.newPassword, meta(request));
       setRefreshCookie(reply, session.refreshToken);
@@ -69,7 +87,7 @@ export async function identityRoutes(app: FastifyInstance, ctx: Ctx) {
     },
   );
 
-  r.post("/api/auth/refresh", async (request, reply) => {
+  r.post("/api/auth/refresh", { schema: { response: responses({ 200: signInSuccess }) } }, async (request, reply) => {
     try {
       const session = await identity.refresh(ctx, request.cookies[REFRESH_COOKIE], meta(request));
       setRefreshCookie(reply, session.refreshToken);
@@ -80,27 +98,33 @@ export async function identityRoutes(app: FastifyInstance, ctx: Ctx) {
     }
   });
 
-  r.post("/api/auth/sign-out", async (request, reply) => {
+  r.post("/api/auth/sign-out", { schema: { response: responses({ 204: noContent }) } }, async (request, reply) => {
     await identity.signOut(ctx, request.cookies[REFRESH_COOKIE], await optionalSessionId(ctx, request), meta(request));
     clearRefreshCookie(reply);
-    return reply.status(204).send();
+    return reply.status(204).send(null);
   });
 
-  r.post("/api/auth/forgot-password", { schema: { body: emailBody }, config: identityConfig }, async (request) =>
-    identity.forgotPassword(ctx, request.body.email, meta(request)),
+  r.post(
+    "/api/auth/forgot-password",
+    { schema: { body: emailBody, response: responses({ 200: emptyBody }) }, config: identityConfig },
+    async (request) => identity.forgotPassword(ctx, request.body.email, meta(request)),
   );
 
   r.post(
     "/api/auth/confirm-forgot-password",
-    { schema: { body: confirmForgotPasswordBody }, config: identityConfig },
+    { schema: { body: confirmForgotPasswordBody, response: responses({ 200: emptyBody }) }, config: identityConfig },
     async (request) =>
       identity.confirmForgotPassword(ctx, request.body.email, request.body.code, request.body.newPassword, meta(request)),
   );
 
-  r.get("/api/auth/me", { onRequest: requireUser(ctx) }, async (request) => presentProfile(actorOf(request)));
+  r.get("/api/auth/me", { onRequest: requireUser(ctx), schema: { response: responses({ 200: profile }) } }, async (request) =>
+    presentProfile(actorOf(request)),
+  );
 
-  r.put("/api/auth/me", { onRequest: requireUser(ctx), schema: { body: updateProfileBody } }, async (request) =>
-    identity.updateProfile(ctx, actorOf(request), request.body),
+  r.put(
+    "/api/auth/me",
+    { onRequest: requireUser(ctx), schema: { body: updateProfileBody, response: responses({ 200: profile }) } },
+    async (request) => identity.updateProfile(ctx, actorOf(request), request.body),
   );
 
   // Looking up users by e-mail could be used to harvest addresses: signed-in only and rate-limited.
@@ -109,14 +133,18 @@ export async function identityRoutes(app: FastifyInstance, ctx: Ctx) {
     {
       onRequest: requireUser(ctx),
       preHandler: limitRequests(ctx, "user-lookup", 30, 60),
-      schema: { params: z.object({ email: email() }) },
+      schema: { params: z.object({ email: email() }), response: responses({ 200: userLookup }) },
     },
     async (request) => identity.lookupUser(ctx, request.params.email),
   );
 
   r.post(
     "/api/user",
-    { onRequest: requireUser(ctx), preHandler: limitRequests(ctx, "user-invite", 30, 60), schema: { body: newUserBody } },
+    {
+      onRequest: requireUser(ctx),
+      preHandler: limitRequests(ctx, "user-invite", 30, 60),
+      schema: { body: newUserBody, response: responses({ 201: userLookup }) },
+    },
     async (request, reply) =>
       reply.status(201).send(await identity.inviteUser(ctx, actorOf(request), request.body, meta(request))),
   );

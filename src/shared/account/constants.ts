@@ -24,31 +24,6 @@ export function splitPhone(full: string): { countryCode: string; phone: string }
   return { countryCode: COUNTRY_CODES[0], phone: full.replace(/^\+/, "") };
 }
 
-export interface Profile {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  emailVerified: boolean;
-  phoneNumberVerified: boolean;
-  language: Language;
-}
-
-export interface SignInSuccess {
-  accessToken: string;
-  expiresIn: number;
-  user: Profile;
-}
-export interface NewPasswordChallenge {
-  challenge: "NEW_PASSWORD_REQUIRED";
-  session: string;
-}
-export type SignInResult = SignInSuccess | NewPasswordChallenge;
-
-/** What GET /api/user/{email} reveals: enough to add a contact, nothing more. */
-export interface UserLookup {
-  email: string;
-  firstName: string;
-  lastName: string;
-  name: string;
-}
+// The answers' shapes are defined by their schemas in schema.ts; only their types come here, so the shell
+// does not load zod.
+export type { NewPasswordChallenge, Profile, SignInResult, SignInSuccess, UserLookup } from "./schema.ts";

@@ -81,3 +81,30 @@ export const addUserForm = z.object({
   // The country code has its own field, so the number itself is digits only (no plus).
   phone: phone().regex(/^\d*$/, { error: msg.phone }).min(3, { error: msg.min3 }),
 });
+
+/** Response shapes (API.md, identity): the schemas the server answers with, and their types. */
+export const profile = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  emailVerified: z.boolean(),
+  phoneNumberVerified: z.boolean(),
+  language: z.enum(LANGUAGES),
+});
+export type Profile = z.infer<typeof profile>;
+
+export const signInSuccess = z.object({ accessToken: z.string(), expiresIn: z.number().int(), user: profile });
+export type SignInSuccess = z.infer<typeof signInSuccess>;
+
+export const newPasswordChallenge = z.object({ challenge: z.literal("NEW_PASSWORD_REQUIRED"), session: z.string() });
+export type NewPasswordChallenge = z.infer<typeof newPasswordChallenge>;
+
+export const signInResult = z.union([signInSuccess, newPasswordChallenge]);
+export type SignInResult = z.infer<typeof signInResult>;
+
+export const signUpResult = z.object({ userConfirmed: z.boolean() });
+
+/** What GET /api/user/{email} reveals: enough to add a contact, nothing more. */
+export const userLookup = z.object({ email: z.string(), firstName: z.string(), lastName: z.string(), name: z.string() });
+export type UserLookup = z.infer<typeof userLookup>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { msg } from "../validation.ts";
-import { eventForm, eventMsg, eventUpdate, stationAmong, stationNameKey } from "./schema.ts";
+import { eventForm, eventMsg, eventUpdate, station, stationAmong, stationNameKey } from "./schema.ts";
 
 const aStation = (name: string) => ({
   name,
@@ -59,5 +59,38 @@ describe("the organizer number", () => {
 
   it("fails on a personal identity number, as a group's number does", () => {
     expect(messageOf(eventForm(now).safeParse(event("19850709-9805")))).toBe(msg.organisationNumber);
+  });
+});
+
+describe("a station's start and end", () => {
+  const times = (start: unknown, end: unknown) => station.safeParse({ ...aStation("Entrén"), start, end });
+  const issue = (result: ReturnType<typeof times>, field: string) =>
+    result.error?.issues.find((i) => i.path[0] === field)?.message;
+
+  it("take an offset and answer with the Stockholm time and its offset", () => {
+    const result = times("2027-05-01T06:00:00Z", "2027-05-01T18:00:00+02:00");
+    expect(result.data?.start).toBe("2027-05-01T08:00:00+02:00");
+    expect(result.data?.end).toBe("2027-05-01T18:00:00+02:00");
+  });
+
+  it("read a local time as Stockholm time, in summer and in winter", () => {
+    expect(times("2027-05-01T08:00", "2027-05-01T18:00").data?.start).toBe("2027-05-01T08:00:00+02:00");
+    expect(times("2027-12-01T08:00", "2027-12-01T18:00").data?.end).toBe("2027-12-01T18:00:00+01:00");
+  });
+
+  it("compare instants across the change to winter time", () => {
+    // 02:30+02:00 comes before 02:10+01:00 on the night the clocks go back, though its text sorts after.
+    expect(times("2027-10-31T02:30:00+02:00", "2027-10-31T02:10:00+01:00").success).toBe(true);
+    expect(issue(times("2027-10-31T02:10:00+01:00", "2027-10-31T02:30:00+02:00"), "end")).toBe(eventMsg.endBeforeStart);
+    // Written with different offsets: 09:00 in London is 10:00 in Stockholm, after 09:30 there.
+    expect(times("2027-05-01T09:30:00+02:00", "2027-05-01T09:00:00+01:00").success).toBe(true);
+    expect(issue(times("2027-05-01T09:30", "2027-05-01T09:29"), "end")).toBe(eventMsg.endBeforeStart);
+  });
+
+  it("refuse what is not a time with the field's message", () => {
+    expect(issue(times("2027-05-01 08:00", "2027-05-01T18:00"), "start")).toBe(eventMsg.dateTime);
+    expect(issue(times("2027-05-01T08:00", "2027-02-30T18:00"), "end")).toBe(eventMsg.dateTime);
+    expect(issue(times("2027-05-01T08:00+2", "2027-05-01T18:00"), "start")).toBe(eventMsg.dateTime);
+    expect(issue(times("", "2027-05-01T18:00"), "start")).toBe(msg.required);
   });
 });

@@ -1,8 +1,9 @@
 import { z } from "zod";
-import { type ContactPerson, contactPerson } from "../contacts.ts";
+import { contactPerson, contactPersonView } from "../contacts.ts";
 import { findMunicipality, inMapBounds } from "../geo/municipalities.ts";
 import { organisationNumber } from "../organisation-number.ts";
-import type { Status } from "../status.ts";
+import { STATUSES, type Status } from "../status.ts";
+import { normalizeInstant, parseInstant } from "../time.ts";
 import { email, futureDate, isoDate, msg, nameText, requiredText, wholeNumber } from "../validation.ts";
 
 export type EventStatus = Status;
@@ -51,12 +52,23 @@ const optionalText = (max = 250) =>
 /** HH:mm on a 24-hour clock. */
 export const time = () => requiredText().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: eventMsg.time });
 
-/** A local Swedish wall-clock instant, as `<input type="datetime-local">` writes it: YYYY-MM-DDTHH:mm. */
-export const localDateTime = () =>
-  requiredText().refine(
-    (s) => /^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d$/.test(s) && !Number.isNaN(Date.parse(`${s.slice(0, 10)}T00:00:00Z`)),
-    { error: eventMsg.dateTime },
-  );
+/**
+ * A station's start or end: an instant, ISO-8601 with an offset (`2026-06-01T08:00:00+02:00` or `…Z`), or a
+ * local `YYYY-MM-DDTHH:mm` as `<input type="datetime-local">` writes it, read as Europe/Stockholm. It comes
+ * out in the one form the API answers with: the Stockholm wall-clock time and its offset.
+ */
+export const instantText = () =>
+  requiredText()
+    .refine((s) => parseInstant(s) !== null, { error: eventMsg.dateTime })
+    .transform((s) => normalizeInstant(s) as string)
+    .meta({
+      description:
+        "ISO-8601 instant with offset, e.g. 2026-06-01T08:00:00+02:00; a local YYYY-MM-DDTHH:mm is read as Europe/Stockholm",
+      examples: ["2026-06-01T08:00:00+02:00"],
+    });
+
+/** Milliseconds since the epoch of a start or end, whether already parsed or still as typed; else undefined. */
+const epochOf = (value: unknown) => (typeof value === "string" ? parseInstant(value)?.getTime() : undefined);
 
 const optionalNumber = () =>
   z.preprocess(
@@ -77,8 +89,8 @@ export const stationFields = z.object({
   id: z.string().optional(),
   name: requiredText().max(250, { error: msg.max250 }),
   description: requiredText().max(4000, { error: msg.tooLong }),
-  start: localDateTime(),
-  end: localDateTime(),
+  start: instantText(),
+  end: instantText(),
   municipality: requiredText().refine((id) => findMunicipality(id) !== undefined, { error: msg.oneOf }),
   markerLocation: optionalText(),
   markerCoordinates: coordinates.nullable().optional(),
@@ -103,8 +115,10 @@ export const stationFields = z.object({
 const always = { when: () => true };
 
 export const station = stationFields.superRefine((s, ctx) => {
+  // Instants are compared, not their texts: "09:00+01:00" is after "09:30+02:00".
   const { start, end } = s as { start?: unknown; end?: unknown };
-  if (typeof start === "string" && typeof end === "string" && start && end && end < start)
+  const [from, to] = [epochOf(start), epochOf(end)];
+  if (from !== undefined && to !== undefined && to < from)
     ctx.addIssue({ code: "custom", path: ["end"], message: eventMsg.endBeforeStart });
   const c = s.markerCoordinates as { lat?: unknown; lng?: unknown } | null | undefined;
   if (!c || typeof c.lat !== "number" || typeof c.lng !== "number" || !inMapBounds(c.lat, c.lng))
@@ -213,61 +227,90 @@ export const eventIdParams = z.object({ id: z.uuid({ error: msg.invalid }) });
 
 export const publicEventsQuery = z.object({ startDate: isoDate().optional(), endDate: isoDate().optional() });
 
-export interface StationView extends Omit<Station, "id"> {
-  id: string;
-  teamLeaderName?: string;
-}
+/**
+ * Response shapes: the schemas the server answers with (plain, so they encode and document exactly what is
+ * sent), and their types.
+ */
 
-export interface EventView {
-  id: string;
-  eventId: string;
-  name: string;
-  date: string;
-  startTime: string;
-  city: string;
-  status: EventStatus;
-  included: Array<(typeof INCLUDED)[number]>;
-  shirtSizes: Array<(typeof SHIRT_SIZES)[number]>;
-  foodOptions: Array<(typeof FOOD_OPTIONS)[number]>;
-  substitute: boolean;
-  organizerNumber: string;
-  organizerName: string;
-  organizerWebsite: string;
-  organizerEmail: string;
-  invoiceAddress: string;
-  contactPersons: ContactPerson[];
-  stations: StationView[];
-  version: number;
-  confirmedAt: string | null;
-  confirmedBy: string | null;
+/** An instant as the API answers: Stockholm wall-clock time with its offset, e.g. 2026-06-01T08:00:00+02:00. */
+const instantOut = () => z.iso.datetime({ offset: true });
+
+export const stationView = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  start: instantOut(),
+  end: instantOut(),
+  municipality: z.string(),
+  markerLocation: z.string(),
+  markerCoordinates: z.object({ lat: z.number(), lng: z.number() }),
+  teamLeaderEmail: z.string(),
+  teamLeaderName: z.string().optional(),
+  officialQuantity: z.number().int(),
+  officialMiniumumAge: z.number().int(),
+  skills: z.array(z.enum(SKILLS)),
+  paymentType: z.enum(PAYMENT_TYPES),
+  currency: z.enum(CURRENCIES).nullable(),
+  groupPayment: z.number().int().nullable(),
+  paymentAdult: z.number().int().nullable(),
+  paymentChild: z.number().int().nullable(),
+});
+export type StationView = z.infer<typeof stationView>;
+
+export const eventView = z.object({
+  id: z.string(),
+  eventId: z.string(),
+  name: z.string(),
+  date: z.string(),
+  startTime: z.string(),
+  city: z.string(),
+  status: z.enum(STATUSES),
+  included: z.array(z.enum(INCLUDED)),
+  shirtSizes: z.array(z.enum(SHIRT_SIZES)),
+  foodOptions: z.array(z.enum(FOOD_OPTIONS)),
+  substitute: z.boolean(),
+  organizerNumber: z.string(),
+  organizerName: z.string(),
+  organizerWebsite: z.string(),
+  organizerEmail: z.string(),
+  invoiceAddress: z.string(),
+  contactPersons: z.array(contactPersonView),
+  stations: z.array(stationView),
+  version: z.number().int(),
+  confirmedAt: instantOut().nullable(),
+  confirmedBy: z.string().nullable(),
   /** What the signed-in contact may do now, so the UI does not repeat the rules. */
-  abilities: { edit: boolean; confirm: boolean; remove: boolean };
-}
+  abilities: z.object({ edit: z.boolean(), confirm: z.boolean(), remove: z.boolean() }),
+});
+export type EventView = z.infer<typeof eventView>;
 
-export interface EventSummary {
-  id: string;
-  eventId: string;
-  name: string;
-  date: string;
-  status: EventStatus;
-}
+export const eventSummary = z.object({
+  id: z.string(),
+  eventId: z.string(),
+  name: z.string(),
+  date: z.string(),
+  status: z.enum(STATUSES),
+});
+export type EventSummary = z.infer<typeof eventSummary>;
 
-export interface PublicStation {
-  id: string;
-  name: string;
-  description: string;
-  start: string;
-  end: string;
-  municipality: string;
-}
+export const publicStation = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  start: instantOut(),
+  end: instantOut(),
+  municipality: z.string(),
+});
+export type PublicStation = z.infer<typeof publicStation>;
 
-export interface PublicEvent {
-  id: string;
-  name: string;
-  date: string;
-  startTime: string;
-  city: string;
-  organizerName: string;
-  organizerWebsite: string;
-  stations?: PublicStation[];
-}
+export const publicEvent = z.object({
+  id: z.string(),
+  name: z.string(),
+  date: z.string(),
+  startTime: z.string(),
+  city: z.string(),
+  organizerName: z.string(),
+  organizerWebsite: z.string(),
+  stations: z.array(publicStation).optional(),
+});
+export type PublicEvent = z.infer<typeof publicEvent>;

@@ -59,16 +59,6 @@ export function inMapBounds(lat: number, lng: number): boolean {
 export const MAP_ZOOM = 11;
 export const MAP_ZOOM_MARKER = 15;
 
-/** A geocoder hit as the server passes it on. */
-export interface GeoPlace {
-  label: string;
-  lat: number;
-  lng: number;
-}
-
-/** Client map settings, from the server's configuration. */
-export interface MapConfig {
-  tileUrl: string;
-  tileAttribution: string;
-  geocoder: boolean;
-}
+// A geocoder hit and the map settings are defined by their schemas in schema.ts; only their types come
+// here, so the map does not load zod.
+export type { GeoPlace, MapConfig } from "./schema.ts";

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { contactPerson, type ContactPerson as SharedContactPerson } from "../contacts.ts";
+import { contactPerson } from "../contacts.ts";
 import { FOOD_OPTIONS, SHIRT_SIZES, SKILLS } from "../events/schema.ts";
 import { findMunicipality } from "../geo/municipalities.ts";
 import { organisationNumber } from "../organisation-number.ts";
-import type { Status } from "../status.ts";
+import { STATUSES, type Status } from "../status.ts";
 import { email, isoDate, msg, nameText, phone, requiredText, wholeNumber } from "../validation.ts";
 import { volunteerEmailTaken } from "./rules.ts";
 import { OTHER_SPORT } from "./sports.ts";
@@ -212,49 +212,64 @@ export function volunteerForm(
 }
 export type VolunteerFormValues = z.input<ReturnType<typeof volunteerForm>>;
 
-/** Response shapes. A group's contact always has an id and a phone. */
-export type ContactPerson = Required<Pick<SharedContactPerson, "id" | "email" | "name" | "phone">>;
-export interface Volunteer {
-  id: string;
-  name: string;
-  email: string;
-  phone: string;
-  age: number;
-  participation: Participation[];
-}
-export interface Availability {
-  id: string;
-  type: AvailabilityType;
-  startDate: string | null;
-  endDate: string | null;
-  eventId: string | null;
-  location: string;
-}
-export interface Group {
-  id: string;
-  name: string;
-  organizationNumber: string;
-  organizationName: string;
-  municipality: string;
-  numberOfMembers: number;
-  ages: Age[];
-  sport: number;
-  skills: Skill[];
-  status: GroupStatus;
-  version: number;
-  contactPersons: ContactPerson[];
-  volunteers: Volunteer[];
-  availabilities: Availability[];
+/** Response shapes: the schemas the server answers with, and their types. */
+export const groupContactView = z.object({ id: z.string(), email: z.string(), name: z.string(), phone: z.string() });
+export type ContactPerson = z.infer<typeof groupContactView>;
+
+export const participationView = z.object({
+  eventId: z.string(),
+  specialDiets: z.array(z.enum(FOOD_OPTIONS)),
+  shirtSize: z.enum(SHIRT_SIZES).optional(),
+  substitute: z.string().optional(),
+});
+
+export const volunteerView = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  age: z.number().int(),
+  participation: z.array(participationView),
+});
+export type Volunteer = z.infer<typeof volunteerView>;
+
+export const availabilityView = z.object({
+  id: z.string(),
+  type: z.enum(AVAILABILITY_TYPES),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  eventId: z.string().nullable(),
+  location: z.string(),
+});
+export type Availability = z.infer<typeof availabilityView>;
+
+export const groupView = z.object({
+  id: z.string(),
+  name: z.string(),
+  organizationNumber: z.string(),
+  organizationName: z.string(),
+  municipality: z.string(),
+  numberOfMembers: z.number().int(),
+  ages: z.array(z.enum(AGES)),
+  sport: z.number().int(),
+  skills: z.array(z.enum(SKILLS)),
+  status: z.enum(STATUSES),
+  version: z.number().int(),
+  contactPersons: z.array(groupContactView),
+  volunteers: z.array(volunteerView),
+  availabilities: z.array(availabilityView),
   /** What the signed-in contact may do now, so the UI does not repeat the rules. */
-  abilities: { edit: boolean; confirm: boolean };
-}
-export interface GroupSummary {
-  id: string;
-  name: string;
-  organizationName: string;
-  status: GroupStatus;
-}
-export interface AvailabilitiesResult {
-  version: number;
-  availabilities: Availability[];
-}
+  abilities: z.object({ edit: z.boolean(), confirm: z.boolean() }),
+});
+export type Group = z.infer<typeof groupView>;
+
+export const groupSummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  organizationName: z.string(),
+  status: z.enum(STATUSES),
+});
+export type GroupSummary = z.infer<typeof groupSummary>;
+
+export const availabilitiesResult = z.object({ version: z.number().int(), availabilities: z.array(availabilityView) });
+export type AvailabilitiesResult = z.infer<typeof availabilitiesResult>;

@@ -74,9 +74,9 @@ export const stations = pgTable(
       .references(() => events.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     description: text("description").notNull(),
-    /** Local Swedish wall-clock time, YYYY-MM-DDTHH:mm. */
-    start: text("start").notNull(),
-    end: text("end").notNull(),
+    /** Instants; the API shows them as Stockholm wall-clock time with its offset. */
+    start: instant("start").notNull(),
+    end: instant("end").notNull(),
     municipality: text("municipality").notNull(),
     markerLocation: text("marker_location").notNull().default(""),
     markerLat: doublePrecision("marker_lat").notNull(),

@@ -1,5 +1,6 @@
 import { canConfirm, canEdit, canRemove } from "#shared/events/rules";
 import type { EventStatus, EventView, PublicEvent } from "#shared/events/schema";
+import { formatInstant } from "#shared/time";
 import type { EventRow, EventViewRow, StationRow } from "./repo.ts";
 
 /**
@@ -11,6 +12,12 @@ export function presentEvent(v: EventViewRow): EventView {
   for (const s of v.stations) if (s.teamLeaderName === null) delete (s as { teamLeaderName?: string }).teamLeaderName;
   return {
     ...(v as unknown as EventView),
+    stations: v.stations.map((s) => ({
+      ...(s as unknown as EventView["stations"][number]),
+      // The database writes instants in its session's zone; the API's are Stockholm time with offset.
+      start: formatInstant(new Date(s.start as string)),
+      end: formatInstant(new Date(s.end as string)),
+    })),
     confirmedAt: v.confirmedAt === null ? null : new Date(v.confirmedAt).toISOString(),
     abilities: { edit: canEdit(status), confirm: canConfirm(status, v.stations.length), remove: canRemove(status) },
   };
@@ -32,8 +39,8 @@ export function presentPublic(e: EventRow, stations?: StationRow[]): PublicEvent
             id: s.id,
             name: s.name,
             description: s.description,
-            start: s.start,
-            end: s.end,
+            start: formatInstant(s.start),
+            end: formatInstant(s.end),
             municipality: s.municipality,
           })),
         }

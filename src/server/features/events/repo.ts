@@ -242,10 +242,11 @@ const STATION_FIELDS = [
   "paymentChild",
 ] as const satisfies ReadonlyArray<keyof NewStation>;
 
+/** Compares as stored: instants by time, lists by content. */
+const comparable = (v: unknown) => (v instanceof Date ? v.getTime() : Array.isArray(v) ? JSON.stringify(v) : (v ?? null));
+
 function sameStation(a: NewStation, b: StationRow): boolean {
-  return STATION_FIELDS.every((f) =>
-    f === "skills" ? JSON.stringify(a.skills) === JSON.stringify(b.skills) : (a[f] ?? null) === (b[f] ?? null),
-  );
+  return STATION_FIELDS.every((f) => comparable(a[f]) === comparable(b[f]));
 }
 
 /**

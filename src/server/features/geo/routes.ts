@@ -1,7 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { MapConfig } from "#shared/geo/municipalities";
-import { geoReverseQuery, geoSearchQuery } from "#shared/geo/schema";
+import { z } from "zod";
+import { responses } from "#shared/api/schema";
+import { geoPlace, geoReverseQuery, geoSearchQuery, type MapConfig, mapConfig } from "#shared/geo/schema";
 import type { Ctx } from "../../context.ts";
 import { AppError, notFound } from "../../http/errors.ts";
 import { requireUser } from "../../identity/guard.ts";
@@ -25,6 +26,7 @@ export async function geoRoutes(app: FastifyInstance, ctx: Ctx) {
 
   r.get(
     "/api/public/config",
+    { schema: { response: responses({ 200: mapConfig }) } },
     async (): Promise<MapConfig> => ({
       tileUrl: ctx.config.TILE_URL,
       tileAttribution: ctx.config.TILE_ATTRIBUTION,
@@ -32,13 +34,19 @@ export async function geoRoutes(app: FastifyInstance, ctx: Ctx) {
     }),
   );
 
-  r.get("/api/geo/search", { ...limited, schema: { querystring: geoSearchQuery } }, async (request) =>
-    available().search(request.query.q),
+  r.get(
+    "/api/geo/search",
+    { ...limited, schema: { querystring: geoSearchQuery, response: responses({ 200: z.array(geoPlace) }) } },
+    async (request) => available().search(request.query.q),
   );
 
-  r.get("/api/geo/reverse", { ...limited, schema: { querystring: geoReverseQuery } }, async (request) => {
-    const place = await available().reverse(request.query.lat, request.query.lng);
-    if (!place) throw notFound("No address at that point");
-    return place;
-  });
+  r.get(
+    "/api/geo/reverse",
+    { ...limited, schema: { querystring: geoReverseQuery, response: responses({ 200: geoPlace }) } },
+    async (request) => {
+      const place = await available().reverse(request.query.lat, request.query.lng);
+      if (!place) throw notFound("No address at that point");
+      return place;
+    },
+  );
 }

@@ -26,6 +26,7 @@ import {
   stationAmong,
 } from "#shared/events/schema";
 import { findMunicipality, MUNICIPALITIES } from "#shared/geo/municipalities";
+import { normalizeInstant, stockholmLocal } from "#shared/time";
 import { zodValidate } from "../../../components/form.ts";
 import { UserEmailField } from "../../../components/people/index.ts";
 import { WholeNumberInput } from "../../../components/whole-number-input.tsx";
@@ -77,7 +78,11 @@ export function StationForm({ initial, otherNames, teamLeaderName, onSubmit, onC
   const { t } = useTranslation();
   const config = useMapConfig();
   const schema = useMemo(() => stationAmong(otherNames) as z.ZodType, [otherNames]);
-  const form = useForm<StationInput>({ initialValues: initial, validate: zodValidate(schema, t) });
+  // The time inputs hold Stockholm wall-clock time; the API's instants carry the offset as well.
+  const form = useForm<StationInput>({
+    initialValues: { ...initial, start: stockholmLocal(initial.start), end: stockholmLocal(initial.end) },
+    validate: zodValidate(schema, t),
+  });
   const busy = useRef(false);
   const [saving, setSaving] = useState(false);
   const v = form.values;
@@ -90,7 +95,9 @@ export function StationForm({ initial, otherNames, teamLeaderName, onSubmit, onC
     busy.current = true;
     setSaving(true);
     try {
-      const errors = await onSubmit(normalizeStation(v));
+      const errors = await onSubmit(
+        normalizeStation({ ...v, start: normalizeInstant(v.start) ?? v.start, end: normalizeInstant(v.end) ?? v.end }),
+      );
       if (errors) form.setErrors(Object.fromEntries(Object.entries(errors).map(([k, id]) => [k, t(id)])));
     } finally {
       busy.current = false;

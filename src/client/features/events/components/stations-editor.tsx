@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { stationFieldErrors, stationInputOf, updateBodyOf } from "#shared/events/rules";
 import type { EventView, StationInput, StationView } from "#shared/events/schema";
 import { findMunicipality } from "#shared/geo/municipalities";
+import { stockholmLocal } from "#shared/time";
 import { ApiError } from "../../../app/api.ts";
 import { ConfirmModal } from "../../../components/confirm-modal.tsx";
 import { apiErrorText } from "../../../components/form.ts";
@@ -11,10 +12,13 @@ import { useUpdateEvent } from "../api.ts";
 import { notifySuccess } from "../notify.ts";
 import { newStation, StationForm } from "./station-form.tsx";
 
-const time = (s: StationView) =>
-  s.start.slice(0, 10) === s.end.slice(0, 10)
-    ? `${s.start.slice(0, 10)} ${s.start.slice(11)}–${s.end.slice(11)}`
-    : `${s.start.replace("T", " ")} – ${s.end.replace("T", " ")}`;
+/** The station's times as Stockholm wall-clock time, the day written once when it does not change. */
+const time = (s: StationView) => {
+  const [start, end] = [stockholmLocal(s.start), stockholmLocal(s.end)];
+  return start.slice(0, 10) === end.slice(0, 10)
+    ? `${start.slice(0, 10)} ${start.slice(11)}–${end.slice(11)}`
+    : `${start.replace("T", " ")} – ${end.replace("T", " ")}`;
+};
 
 type Editing = { kind: "new" } | { kind: "edit"; id: string } | null;
 
