@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { users } from "../../src/server/db/schema.ts";
 import { signUpBody, uniqueEmail } from "../helpers/factories.ts";
+import { createTestApp } from "../helpers/app.ts";
 import type { Res } from "../helpers/http.ts";
 import { appForFile, confirmedAccount, expectCleanError, req, signedInAccount } from "../helpers/identity.ts";
 
@@ -183,6 +184,23 @@ describe("routes", () => {
     const res = await req(file.app, "POST", "/api/auth/sign-in", { body: {} });
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
     expect(String(res.headers["content-security-policy"])).toContain("default-src 'self'");
+  });
+
+  it("every answer carries the same security headers, HSTS only off localhost", async () => {
+    for (const res of [await req(file.app, "GET", "/api/health"), await req(file.app, "GET", "/api/nowhere")]) {
+      expect(String(res.headers["content-security-policy"])).toContain("frame-ancestors 'none'");
+      expect(res.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+      expect(res.headers["x-content-type-options"]).toBe("nosniff");
+      expect(res.headers["strict-transport-security"]).toBeUndefined();
+    }
+    const remote = await createTestApp({ env: { PUBLIC_URL: "https://bemanna.example.se" } });
+    try {
+      const res = await req(remote, "GET", "/api/health");
+      expect(res.headers["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
+      expect(String(res.headers["content-security-policy"])).toContain("upgrade-insecure-requests");
+    } finally {
+      await remote.close();
+    }
   });
 
   it("sign-out and refresh take no body", async () => {
