@@ -284,33 +284,21 @@ export const eventView = z.object({
 });
 export type EventView = z.infer<typeof eventView>;
 
-export const eventSummary = z.object({
-  id: z.string(),
-  eventId: z.string(),
-  name: z.string(),
-  date: z.string(),
-  status: z.enum(STATUSES),
-});
+export const eventSummary = eventView.pick({ id: true, eventId: true, name: true, date: true, status: true });
 export type EventSummary = z.infer<typeof eventSummary>;
 
-export const publicStation = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  start: instantOut(),
-  end: instantOut(),
-  municipality: z.string(),
+/** What anyone may see of a station and of a confirmed event (no contacts, markers or team leaders). */
+export const publicStation = stationView.pick({
+  id: true,
+  name: true,
+  description: true,
+  start: true,
+  end: true,
+  municipality: true,
 });
 export type PublicStation = z.infer<typeof publicStation>;
 
-export const publicEvent = z.object({
-  id: z.string(),
-  name: z.string(),
-  date: z.string(),
-  startTime: z.string(),
-  city: z.string(),
-  organizerName: z.string(),
-  organizerWebsite: z.string(),
-  stations: z.array(publicStation).optional(),
-});
+export const publicEvent = eventView
+  .pick({ id: true, name: true, date: true, startTime: true, city: true, organizerName: true, organizerWebsite: true })
+  .extend({ stations: z.array(publicStation).optional() });
 export type PublicEvent = z.infer<typeof publicEvent>;

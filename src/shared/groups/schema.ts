@@ -263,12 +263,7 @@ export const groupView = z.object({
 });
 export type Group = z.infer<typeof groupView>;
 
-export const groupSummary = z.object({
-  id: z.string(),
-  name: z.string(),
-  organizationName: z.string(),
-  status: z.enum(STATUSES),
-});
+export const groupSummary = groupView.pick({ id: true, name: true, organizationName: true, status: true });
 export type GroupSummary = z.infer<typeof groupSummary>;
 
 export const availabilitiesResult = z.object({ version: z.number().int(), availabilities: z.array(availabilityView) });
