@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { users } from "../../src/server/db/schema.ts";
-import { signUpBody, uniqueEmail } from "../helpers/factories.ts";
 import { createTestApp } from "../helpers/app.ts";
+import { signUpBody, uniqueEmail } from "../helpers/factories.ts";
 import type { Res } from "../helpers/http.ts";
 import { appForFile, confirmedAccount, expectCleanError, req, signedInAccount } from "../helpers/identity.ts";
 

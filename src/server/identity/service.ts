@@ -226,7 +226,7 @@ export async function completeNewPassword(ctx: Ctx, sessionToken: string, newPas
   const now = ctx.clock.now();
   const claims = await readToken(ctx.secret, "new-password", sessionToken, now);
   const user = claims ? await repo.findUserById(ctx.db, claims.sub) : undefined;
-  if (!user || user.status !== "FORCE_CHANGE_PASSWORD")
+  if (user?.status !== "FORCE_CHANGE_PASSWORD")
     throw new AppError("NotAuthorizedException", "Invalid session for the user, session is expired");
   checkPassword(newPassword);
   const passwordHash = await ctx.hasher.hash(newPassword);
