@@ -1,7 +1,7 @@
 import type { UserRow } from "./repo.ts";
 
 /** API.md: after sign-out or a reset, an access token stops working within 5 seconds. */
-export const SESSION_CACHE_MS = 5000;
+const SESSION_CACHE_MS = 5000;
 const MAX_ENTRIES = 20_000;
 
 interface Entry {
