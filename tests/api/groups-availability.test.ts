@@ -252,7 +252,7 @@ describe("GET /api/groups/{id}/export.csv", () => {
     expect(lines[1]).toBe('Gruppens namn;"Åby BK; F12"');
     expect(text).toContain("Kommun;Stockholm");
     expect(text).toContain("Åldrar;12 år");
-    expect(text).toContain("Status;Ej bekräftad");
+    expect(text).toContain("Status;Obekräftad");
     expect(text).toContain(`Anna Andersson;${anna.email};+46701111111`);
     expect(text).toContain("Kim Berg;kim@example.se;+46701234567;13");
     // A name that a spreadsheet would run as a formula is defused.

@@ -28,7 +28,7 @@ const sv = {
   centre: "Sätt markören mitt på kartan",
   confirm: "Bekräfta evenemanget",
   confirmed: "Evenemanget är bekräftat",
-  approved: "Godkänt",
+  approved: "Bekräftat",
   unconfirmed: "Obekräftat",
   removeEvent: "Ta bort evenemanget",
   checkboxError: "Kryssa i rutan för att bekräfta borttagningen",
