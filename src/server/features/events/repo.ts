@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import type { EventSummary } from "#shared/events/schema";
 import { type Prepared, queryRows, type Tx } from "../../db/client.ts";
-import { eventContacts, events, stations } from "../../db/schema.ts";
+import { eventContacts, events, stations, users } from "../../db/schema.ts";
 
 export type EventRow = typeof events.$inferSelect;
 export type StationRow = typeof stations.$inferSelect;
@@ -179,14 +179,6 @@ export async function eventView(tx: Tx, eventId: string, contactId?: string): Pr
   return row?.view;
 }
 
-const textArray = (values: string[]) =>
-  values.length
-    ? sql`ARRAY[${sql.join(
-        values.map((v) => sql`${v}`),
-        sql`, `,
-      )}]::text[]`
-    : sql`ARRAY[]::text[]`;
-
 /**
  * Makes the contacts exactly the users with `emails` (plus the creator, who always stays), in one
  * statement. Answers how many of the addresses belong to users, and which of `leaderEmails` do, so the
@@ -202,7 +194,7 @@ export async function setContactsByEmail(
 ): Promise<{ contacts: number; leaders: string[] }> {
   const [row] = await queryRows<{ contacts: number; leaders: string[] }>(
     tx,
-    sql`WITH wanted AS (SELECT id FROM users WHERE email = ANY(${textArray(emails)})),
+    sql`WITH wanted AS (SELECT id FROM users WHERE ${inArray(users.email, emails)}),
       keep AS (SELECT id FROM wanted UNION SELECT id FROM users WHERE id = ${creatorId}),
       removed AS (
         DELETE FROM event_contacts c
@@ -213,7 +205,7 @@ export async function setContactsByEmail(
         SELECT ${eventId}::uuid, k.id, coalesce(k.id = ${creatorId}, false), ${now.toISOString()}::timestamptz FROM keep k
         ON CONFLICT DO NOTHING RETURNING 1)
       SELECT (SELECT count(*) FROM wanted)::int AS contacts,
-        (SELECT coalesce(array_agg(email), '{}') FROM users WHERE email = ANY(${textArray(leaderEmails)})) AS leaders`,
+        (SELECT coalesce(array_agg(email), '{}') FROM users WHERE ${inArray(users.email, leaderEmails)}) AS leaders`,
   );
   return row;
 }

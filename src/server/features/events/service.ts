@@ -12,7 +12,7 @@ import { addYears, isFutureDate, msg, stockholmToday } from "#shared/validation"
 import type { Ctx } from "../../context.ts";
 import type { Tx } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
-import { AppError, conflict, notFound } from "../../http/errors.ts";
+import { AppError, conflict, historicConflict, notFound } from "../../http/errors.ts";
 import type { UserRow } from "../../identity/repo.ts";
 import { presentEvent, presentPublic } from "./present.ts";
 import * as repo from "./repo.ts";
@@ -128,7 +128,7 @@ export async function createEvent(ctx: Ctx, actor: UserRow, body: EventForm): Pr
 
 export async function updateEvent(ctx: Ctx, event: repo.EventRow, body: EventUpdate): Promise<EventView> {
   const now = ctx.clock.now();
-  if (!canEdit(event.status as never)) throw conflict("A historic event cannot be changed");
+  if (!canEdit(event.status as never)) throw historicConflict("event");
   // The form's date rule, with the stored date as the one that may stay.
   if (!isFutureDate(body.date, now, event.date)) throw invalid("The date must not be in the past", { date: msg.futureDate });
   return guardStationNames(() =>
@@ -137,7 +137,7 @@ export async function updateEvent(ctx: Ctx, event: repo.EventRow, body: EventUpd
       if (!updated) {
         const current = await repo.findEvent(tx, event.id);
         if (!current) throw notFound("Event not found");
-        if (!canEdit(current.status as never)) throw conflict("A historic event cannot be changed");
+        if (!canEdit(current.status as never)) throw historicConflict("event");
         throw conflict(`Stale write: the event is at version ${current.version}, not ${body.version}`);
       }
       await writeContactsAndStations(tx, event.id, updated.createdBy, body, now);

@@ -12,7 +12,7 @@ import {
 } from "#shared/groups/schema";
 import type { Ctx } from "../../context.ts";
 import type { Tx } from "../../db/client.ts";
-import { AppError, conflict } from "../../http/errors.ts";
+import { AppError, conflict, historicConflict } from "../../http/errors.ts";
 import type { UserRow } from "../../identity/repo.ts";
 import { groupCsv } from "./csv.ts";
 import { presentAvailability, presentGroup, presentSummary } from "./present.ts";
@@ -20,8 +20,6 @@ import * as repo from "./repo.ts";
 
 const invalid = (what: string, fields: FieldErrors) => new AppError("ValidationError", what, fields);
 const stale = () => conflict("The group was changed by someone else since it was read");
-/** A HISTORIC group is read-only: a write conflicts with its state, as a write to a HISTORIC event does (409). */
-const historic = () => conflict("A historic group cannot be changed");
 
 export async function listSummaries(ctx: Ctx, actor: UserRow): Promise<GroupSummary[]> {
   return sortByName((await repo.summariesOf(ctx.db, actor.id)).map(presentSummary));
@@ -107,7 +105,7 @@ export async function createGroup(ctx: Ctx, actor: UserRow, body: GroupBody): Pr
  * (contacts left out of the list stay); volunteers and availabilities, when sent, replace the stored ones.
  */
 export async function updateGroup(ctx: Ctx, group: repo.GroupRow, body: GroupUpdateBody): Promise<Group> {
-  if (!canEdit(group.status as GroupStatus)) throw historic();
+  if (!canEdit(group.status as GroupStatus)) throw historicConflict("group");
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
     const resolved = await resolveContacts(tx, body.contactPersons);
@@ -149,7 +147,7 @@ export async function listAvailabilities(ctx: Ctx, group: repo.GroupRow) {
 }
 
 export async function replaceAvailabilities(ctx: Ctx, group: repo.GroupRow, version: number, list: AvailabilityData[]) {
-  if (!canEdit(group.status as GroupStatus)) throw historic();
+  if (!canEdit(group.status as GroupStatus)) throw historicConflict("group");
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
     await checkAvailabilities(tx, list, "availabilities");
