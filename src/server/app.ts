@@ -157,8 +157,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     hasher,
     secret,
     sessions: new SessionCache(),
-    views: new ViewCache(),
-    localWrites: database.writes ?? null,
+    views: new ViewCache(database.writes ?? null),
     nudgeJobs: () => jobs?.nudge(),
   };
   jobs = new JobWorker(

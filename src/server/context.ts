@@ -21,8 +21,6 @@ export interface Ctx {
   sessions: SessionCache;
   /** Serialised heavy reads, kept while their stamp holds. */
   views: ViewCache;
-  /** The embedded database's write count (Database.writes): a stamp that costs no query. */
-  localWrites: (() => number) | null;
   /** Tells the job worker that work was enqueued. */
   nudgeJobs(): void;
 }

@@ -108,6 +108,25 @@ export async function summaries(ctx: Ctx, actor: UserRow): Promise<EventSummary[
   return repo.summariesOfContact(ctx.db, actor.id);
 }
 
+/** The route's serializer: the view cache keeps what its response schema made of a view. */
+type Serialize = (view: unknown) => string;
+
+/** The two reads an organizer waits for most, as JSON text, from the view cache while their stamp holds. */
+export async function summariesText(ctx: Ctx, actor: UserRow, serialize: Serialize): Promise<string> {
+  const stamp = (await ctx.views.stamp(() => repo.summariesStamp(ctx.prepared, actor.id))) as string;
+  return ctx.views.text(`summaries:${actor.id}`, stamp, () => summaries(ctx, actor), serialize);
+}
+
+/**
+ * Views are kept per contact, so only a read that passed the contact check fills or finds one. No stamp:
+ * no such event, or not the caller's: the same 404 either way (policy.ts says why).
+ */
+export async function viewText(ctx: Ctx, eventId: string, actor: UserRow, serialize: Serialize): Promise<string> {
+  const stamp = await ctx.views.stamp(() => repo.eventStamp(ctx.prepared, eventId, actor.id));
+  if (stamp === undefined) throw notFound("Event not found");
+  return ctx.views.text(`event:${eventId}:${actor.id}`, stamp, () => loadView(ctx.db, eventId, actor.id), serialize);
+}
+
 /** A new event: its creator becomes its first contact, and stays one. */
 export async function createEvent(ctx: Ctx, actor: UserRow, body: EventForm): Promise<EventView> {
   const now = ctx.clock.now();
