@@ -20,6 +20,18 @@ export const errorStatus = {
   InvalidParameterException: 400,
   InvalidPasswordException: 400,
   LimitExceededException: 429,
+  // Staffing (STAFFING.md §5).
+  EventNotConfirmed: 409,
+  EventHistoric: 409,
+  TooManyVolunteers: 400,
+  Allocated: 400,
+  TooManyRequested: 400,
+  MissingSpecialInfo: 400,
+  AttendanceNotOpen: 409,
+  AttendanceExceedsVolunteers: 400,
+  EmailExists: 409,
+  LinkInvalid: 404,
+  SameName: 409,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -470,7 +470,7 @@ describe("abilities and HISTORIC", () => {
     expect(confirmed.body.abilities).toEqual({ edit: true, confirm: false });
   });
 
-  it("keeps a HISTORIC group read-only: every write answers 409 Conflict, as for a HISTORIC event", async () => {
+  it("keeps a HISTORIC group read-only: every write answers 409 EventHistoric, as for a HISTORIC event", async () => {
     const g = await createGroup(anna, { volunteers: [kim] });
     await app.ctx.db.update(groups).set({ status: "HISTORIC" }).where(eq(groups.id, g.id));
     const historic = await read(anna, g.id);
@@ -478,7 +478,7 @@ describe("abilities and HISTORIC", () => {
 
     const changed = await put(anna, g.id, { ...historic, name: "Nytt namn", volunteers: [] });
     expect(changed.status).toBe(409);
-    expect(changed.body.code).toBe("Conflict");
+    expect(changed.body.code).toBe("EventHistoric");
     const availabilities = await call(app.server, "PUT", `/api/groups/${g.id}/availabilities`, {
       token: anna.token,
       body: { version: historic.version, availabilities: [] },

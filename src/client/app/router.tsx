@@ -9,9 +9,9 @@ type PageModule = () => Promise<{ default: React.ComponentType }>;
  * Every page is its own chunk, so the public pages do not carry my-pages code, maps or date pickers.
  * Pages outside the public ones also get the server-state layer (queries.tsx), loaded beside them.
  */
-const page = (load: PageModule, area?: "groups" | "events"): Pick<RouteObject, "lazy"> => ({
+const page = (load: PageModule, areas: Array<"groups" | "events" | "offers"> = []): Pick<RouteObject, "lazy"> => ({
   lazy: async () => {
-    const [module, queries] = await Promise.all([load(), import("./queries.tsx"), area ? loadArea(area) : undefined]);
+    const [module, queries] = await Promise.all([load(), import("./queries.tsx"), ...areas.map(loadArea)]);
     return { Component: queries.withQueries(module.default) };
   },
 });
@@ -24,11 +24,11 @@ const publicPage = (load: PageModule): Pick<RouteObject, "lazy"> => ({
   },
 });
 
-/** A volunteer-area page also waits for the group texts, which only my-pages need. */
-const groupsPage = (load: PageModule) => page(load, "groups");
+/** A volunteer-area page also waits for the group and offer texts, which only my-pages need. */
+const groupsPage = (load: PageModule) => page(load, ["groups", "offers"]);
 
-/** An organizer page also waits for the event texts, which only my-pages need. */
-const eventsPage = (load: PageModule) => page(load, "events");
+/** An organizer page also waits for the event and offer texts, which only my-pages need. */
+const eventsPage = (load: PageModule) => page(load, ["events", "offers"]);
 
 export const routes: RouteObject[] = [
   {

@@ -116,3 +116,4 @@ export const jobs = pgTable(
 );
 export * from "./tables/events.ts";
 export * from "./tables/groups.ts";
+export * from "./tables/offers.ts";

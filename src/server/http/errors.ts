@@ -21,8 +21,8 @@ export const notFound = (what = "Not found") => new AppError("NotFound", what);
 export const forbidden = (what = "Forbidden") => new AppError("Forbidden", what);
 export const unauthorized = () => new AppError("Unauthorized", "A valid access token is required");
 export const conflict = (what: string, fields?: FieldErrors) => new AppError("Conflict", what, fields);
-/** A HISTORIC event or group is read-only: a write conflicts with its state (409, ADR 009). */
-export const historicConflict = (what: "event" | "group") => conflict(`A historic ${what} cannot be changed`);
+/** A HISTORIC event or group is read-only: a write conflicts with its state (409 EventHistoric, ADR 009). */
+export const historicConflict = (what: "event" | "group") => new AppError("EventHistoric", `A historic ${what} cannot be changed`);
 
 declare module "fastify" {
   interface FastifyContextConfig {

@@ -67,6 +67,8 @@ export function normalizeIncluded<E extends { included: string[]; shirtSizes: st
 
 export { canEdit } from "../status.ts";
 export const canRemove = (status: EventStatus) => status === "DRAFT";
+/** Matching, offers and invitations open with confirmation and close when the event is finished. */
+export const canMatch = (status: EventStatus) => status === "CONFIRMED";
 export const canConfirm = (status: EventStatus, stationCount: number) => status === "DRAFT" && stationCount > 0;
 
 /** A CONFIRMED event becomes HISTORIC once it is past. */

@@ -280,7 +280,7 @@ export const eventView = z.object({
   confirmedAt: instantOut().nullable(),
   confirmedBy: z.string().nullable(),
   /** What the signed-in contact may do now, so the UI does not repeat the rules. */
-  abilities: z.object({ edit: z.boolean(), confirm: z.boolean(), remove: z.boolean() }),
+  abilities: z.object({ edit: z.boolean(), confirm: z.boolean(), remove: z.boolean(), match: z.boolean() }),
 });
 export type EventView = z.infer<typeof eventView>;
 

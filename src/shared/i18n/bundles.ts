@@ -31,4 +31,8 @@ export const lazyResources = {
     sv: () => import("./sv/events.json", { with: { type: "json" } }),
     en: () => import("./en/events.json", { with: { type: "json" } }),
   },
+  offers: {
+    sv: () => import("./sv/offers.json", { with: { type: "json" } }),
+    en: () => import("./en/offers.json", { with: { type: "json" } }),
+  },
 } as const;

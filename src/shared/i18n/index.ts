@@ -2,10 +2,12 @@ import { bundledResources } from "./bundles.ts";
 import enEvents from "./en/events.json" with { type: "json" };
 import enGroups from "./en/groups.json" with { type: "json" };
 import enMail from "./en/mail.json" with { type: "json" };
+import enOffers from "./en/offers.json" with { type: "json" };
 import enPublic from "./en/public.json" with { type: "json" };
 import svEvents from "./sv/events.json" with { type: "json" };
 import svGroups from "./sv/groups.json" with { type: "json" };
 import svMail from "./sv/mail.json" with { type: "json" };
+import svOffers from "./sv/offers.json" with { type: "json" };
 import svPublic from "./sv/public.json" with { type: "json" };
 
 export { bundledResources, lazyResources } from "./bundles.ts";
@@ -15,8 +17,8 @@ export { bundledResources, lazyResources } from "./bundles.ts";
  * files of one language are merged here. Swedish is the default and the fallback.
  */
 export const resources = {
-  sv: { ...bundledResources.sv, ...svMail, ...svPublic, ...svGroups, ...svEvents },
-  en: { ...bundledResources.en, ...enMail, ...enPublic, ...enGroups, ...enEvents },
+  sv: { ...bundledResources.sv, ...svMail, ...svPublic, ...svGroups, ...svEvents, ...svOffers },
+  en: { ...bundledResources.en, ...enMail, ...enPublic, ...enGroups, ...enEvents, ...enOffers },
 } as const;
 
 export type Dictionary = Record<string, unknown>;

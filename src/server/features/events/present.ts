@@ -1,4 +1,4 @@
-import { canConfirm, canEdit, canRemove } from "#shared/events/rules";
+import { canConfirm, canEdit, canMatch, canRemove } from "#shared/events/rules";
 import type { EventStatus, EventView, PublicEvent } from "#shared/events/schema";
 import { formatInstant } from "#shared/time";
 import type { EventRow, EventViewRow, StationRow } from "./repo.ts";
@@ -19,7 +19,12 @@ export function presentEvent(v: EventViewRow): EventView {
       end: formatInstant(new Date(s.end as string)),
     })),
     confirmedAt: v.confirmedAt === null ? null : new Date(v.confirmedAt).toISOString(),
-    abilities: { edit: canEdit(status), confirm: canConfirm(status, v.stations.length), remove: canRemove(status) },
+    abilities: {
+      edit: canEdit(status),
+      confirm: canConfirm(status, v.stations.length),
+      remove: canRemove(status),
+      match: canMatch(status),
+    },
   };
 }
 

@@ -1,0 +1,183 @@
+import type { Status } from "../status.ts";
+import type { Allocation, OfferStatus, Reason } from "./schema.ts";
+
+/**
+ * The rules of offers (STAFFING.md §1, §3), written once for the server and the screens.
+ */
+
+/** Offers that hold places: they count against a station's need and a group's members. */
+export const HOLDING: readonly OfferStatus[] = ["DRAFT", "PROPOSAL", "ACCEPTED"];
+export const holdsPlaces = (status: OfferStatus) => HOLDING.includes(status);
+
+/** An answer is due within this many days of sending, unless the organizer names another date. */
+export const DEFAULT_ANSWER_DAYS = 7;
+/** The automatic reminder goes this long before the answer-by date. */
+export const REMINDER_BEFORE_MS = 2 * 24 * 60 * 60 * 1000;
+/** Inside this time before a station starts nothing happens by itself: the organizer decides. */
+export const HANDS_OFF_MS = 48 * 60 * 60 * 1000;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The answer-by instant of an offer sent at `now`: the organizer's choice or a week on, never after the
+ * station's start.
+ */
+export function answerBy(now: Date, stationStart: Date, chosen?: Date): Date {
+  const wanted = chosen ?? new Date(now.getTime() + DEFAULT_ANSWER_DAYS * DAY_MS);
+  return wanted.getTime() > stationStart.getTime() ? stationStart : wanted;
+}
+
+/** May the scheduler act on an offer at `now` (remind or expire it)? Never within 48 h of its station. */
+export const automaticStepAllowed = (now: Date, stationStart: Date) => stationStart.getTime() - now.getTime() > HANDS_OFF_MS;
+
+/** Is the automatic reminder due for a PROPOSAL at `now`? */
+export function reminderDue(o: { status: OfferStatus; expiresAt: Date | null; remindedAt: Date | null }, now: Date) {
+  return o.status === "PROPOSAL" && !o.remindedAt && !!o.expiresAt && o.expiresAt.getTime() - REMINDER_BEFORE_MS <= now.getTime();
+}
+
+/** Has a PROPOSAL's answer-by date passed at `now`? */
+export const expired = (o: { status: OfferStatus; expiresAt: Date | null }, now: Date) =>
+  o.status === "PROPOSAL" && !!o.expiresAt && o.expiresAt.getTime() <= now.getTime();
+
+/** The allocation counters of a station from its offers (spec 02 §4). */
+export function allocation(needed: number, offers: ReadonlyArray<{ status: OfferStatus; volunteers: number }>): Allocation {
+  const sum = (status: OfferStatus) => offers.filter((o) => o.status === status).reduce((n, o) => n + o.volunteers, 0);
+  const preliminary = sum("DRAFT");
+  const awaiting = sum("PROPOSAL");
+  const accepted = sum("ACCEPTED");
+  return {
+    needed,
+    preliminary,
+    awaiting,
+    accepted,
+    missing: Math.max(0, needed - preliminary - awaiting - accepted),
+    manned: accepted >= needed,
+  };
+}
+
+/** The places still free at a station for a new offer. */
+export const unallocated = (a: Allocation) => Math.max(0, a.needed - a.preliminary - a.awaiting - a.accepted);
+
+/** Do two time spans overlap (end exclusive: a shift ending at 12 and one starting at 12 do not)? */
+export const overlaps = (a: { start: Date; end: Date }, b: { start: Date; end: Date }) =>
+  a.start.getTime() < b.end.getTime() && b.start.getTime() < a.end.getTime();
+
+/** Which limit an offer of `volunteers` breaks, if any, in the order the spec names them. */
+export function offerLimit(
+  volunteers: number,
+  station: { officialQuantity: number; free: number },
+  remainingMembers: number,
+): "TooManyVolunteers" | "Allocated" | "TooManyRequested" | null {
+  if (volunteers > station.officialQuantity) return "TooManyVolunteers";
+  if (volunteers > station.free) return "Allocated";
+  if (volunteers > remainingMembers) return "TooManyRequested";
+  return null;
+}
+
+/** What the event's state allows for offers: they live only on a CONFIRMED event. */
+export function eventRefusal(status: Status): "EventNotConfirmed" | "EventHistoric" | null {
+  if (status === "DRAFT") return "EventNotConfirmed";
+  if (status === "HISTORIC") return "EventHistoric";
+  return null;
+}
+
+/** The organizer may delete a DRAFT or withdraw a sent offer while the event is running. */
+export const canRemove = (eventStatus: Status) => eventStatus === "CONFIRMED";
+/** The group answers an offer awaiting its answer, while the event is running. */
+export const canAnswer = (status: OfferStatus, eventStatus: Status) => status === "PROPOSAL" && eventStatus === "CONFIRMED";
+/** The group names its volunteers on an accepted offer, while the event is running. */
+export const canNameAttendees = (status: OfferStatus, eventStatus: Status) =>
+  status === "ACCEPTED" && eventStatus === "CONFIRMED";
+
+/** Withdrawing a sent offer is news to the group; deleting a draft it never saw is not. */
+export const withdrawalIsNews = (status: OfferStatus) => status === "PROPOSAL" || status === "ACCEPTED";
+
+/** The group side's order: awaiting an answer first, then accepted, then the rest (spec 02 §2). */
+const GROUP_ORDER: Record<OfferStatus, number> = { PROPOSAL: 0, ACCEPTED: 1, REJECTED: 2, EXPIRED: 3, DRAFT: 4 };
+export function sortForGroup<T extends { status: OfferStatus; station: { start: string; name: string } }>(offers: readonly T[]) {
+  return [...offers].sort(
+    (a, b) =>
+      GROUP_ORDER[a.status] - GROUP_ORDER[b.status] ||
+      a.station.start.localeCompare(b.station.start) ||
+      a.station.name.localeCompare(b.station.name, "sv"),
+  );
+}
+
+/** The oldest age a group's age bands reach ("18+" counts as 18). */
+export function oldestAge(ages: readonly string[]): number {
+  return ages.reduce((max, a) => Math.max(max, Number.parseInt(a, 10) || 0), 0);
+}
+
+/** Great-circle distance in km between two points. */
+export function distanceKm(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
+  const rad = Math.PI / 180;
+  const dLat = (b.lat - a.lat) * rad;
+  const dLng = (b.lng - a.lng) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
+  return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** What the ranking knows of a candidate group (STAFFING §3). */
+export interface RankingInput {
+  distanceKm: number;
+  remainingMembers: number;
+  /** The places the station still misses. */
+  missing: number;
+  stationSkills: readonly string[];
+  groupSkills: readonly string[];
+  /** Volunteers promised on offers whose attendance was recorded, and how many came. */
+  promised: number;
+  attended: number;
+  /** Accepted places this season (calendar year of the station). */
+  seasonPlaces: number;
+}
+
+/** Weights of the score's parts; they add up to 100. */
+const WEIGHT = { distance: 30, size: 25, skills: 20, record: 15, fairness: 10 } as const;
+/** Beyond this distance the distance part is zero. */
+const FAR_KM = 100;
+
+/**
+ * A candidate's score (0–100) and the reasons an organizer can read, best reasons first. Near, large
+ * enough, skilled, reliable and not yet busy this season ranks highest.
+ */
+export function rank(c: RankingInput): { score: number; reasons: Reason[] } {
+  const reasons: Reason[] = [];
+  const km = Math.round(c.distanceKm);
+  const distance = WEIGHT.distance * Math.max(0, 1 - c.distanceKm / FAR_KM);
+  reasons.push(km <= 1 ? { id: "offers.reason.near" } : { id: "offers.reason.distance", values: { km } });
+
+  const needed = Math.max(1, c.missing);
+  const size = WEIGHT.size * Math.min(1, c.remainingMembers / needed);
+  reasons.push(
+    c.remainingMembers >= needed
+      ? { id: "offers.reason.coversAll", values: { count: c.remainingMembers } }
+      : { id: "offers.reason.coversPart", values: { count: c.remainingMembers, missing: needed } },
+  );
+
+  const has = c.stationSkills.filter((s) => c.groupSkills.includes(s));
+  const lacks = c.stationSkills.filter((s) => !c.groupSkills.includes(s));
+  const skills = c.stationSkills.length === 0 ? WEIGHT.skills : (WEIGHT.skills * has.length) / c.stationSkills.length;
+  for (const skill of has) reasons.push({ id: "offers.reason.hasSkill", values: { skill } });
+  for (const skill of lacks) reasons.push({ id: "offers.reason.lacksSkill", values: { skill } });
+
+  let record: number;
+  if (c.promised > 0) {
+    const ratio = Math.min(1, c.attended / c.promised);
+    record = WEIGHT.record * ratio;
+    reasons.push({ id: "offers.reason.attendance", values: { percent: Math.round(ratio * 100) } });
+  } else {
+    // No record yet: neither rewarded nor punished.
+    record = WEIGHT.record * (2 / 3);
+    reasons.push({ id: "offers.reason.noRecord" });
+  }
+
+  const fairness = WEIGHT.fairness / (1 + c.seasonPlaces / 20);
+  reasons.push(
+    c.seasonPlaces === 0
+      ? { id: "offers.reason.noPlacesThisSeason" }
+      : { id: "offers.reason.placesThisSeason", values: { count: c.seasonPlaces } },
+  );
+
+  return { score: Math.round(distance + size + skills + record + fairness), reasons };
+}
