@@ -129,7 +129,7 @@ export function useNameAttendees(groupId: string, eventId: string, stationId: st
     onSuccess: (offer) => {
       store(offer);
       // Per-event shirt sizes and diets are saved on the group's volunteers too.
-      void client.invalidateQueries({ queryKey: ["groups", groupId] });
+      void client.invalidateQueries({ queryKey: ["groups", "one", groupId] });
     },
   });
 }
