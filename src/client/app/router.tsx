@@ -56,6 +56,7 @@ export const routes: RouteObject[] = [
       { path: "my-pages/events/new", ...eventsPage(() => import("../routes/organizer/new-event.tsx")) },
       { path: "my-pages/events/:id", ...eventsPage(() => import("../routes/organizer/event-page.tsx")) },
       { path: "my-pages/events/:id/stations", ...eventsPage(() => import("../routes/organizer/event-page.tsx")) },
+      { path: "my-pages/events/:id/match", ...eventsPage(() => import("../routes/organizer/event-page.tsx")) },
       { path: "my-pages/teamleaders", ...page(() => import("../routes/my-pages/teamleaders-area.tsx")) },
       { path: "my-pages/volunteers", ...groupsPage(() => import("../routes/my-pages/volunteers-area.tsx")) },
       { path: "my-pages/volunteers/new", ...groupsPage(() => import("../routes/group/group-new.tsx")) },

@@ -4,19 +4,22 @@ import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate, useParams } from "react-router";
 import { RequireAuth } from "../../app/guards.tsx";
 import { ConfirmEvent, EventForm, StationsEditor, StatusBadge, useEvent } from "../../features/events/index.ts";
+import { MatchTab } from "../../features/offers/index.ts";
 
-/** The tabs that exist so far; match, send-outs and attendance come with their features. */
-const TABS = ["data", "stations"] as const;
+/** The tabs that exist so far; send-outs and attendance come with their features. */
+const TABS = ["data", "stations", "match"] as const;
 type Tab = (typeof TABS)[number];
+const pathOf: Record<Tab, string> = { data: "", stations: "/stations", match: "/match" };
+const tabOf = (pathname: string): Tab => TABS.find((tab) => tab !== "data" && pathname.endsWith(pathOf[tab])) ?? "data";
 
-/** /my-pages/events/{id} and /my-pages/events/{id}/stations. */
+/** /my-pages/events/{id}, …/stations and …/match. */
 export default function EventPage() {
   const { t } = useTranslation();
   const { id = "" } = useParams();
   const location = useLocation();
   const navigate = useNavigate();
   const event = useEvent(id);
-  const tab: Tab = location.pathname.endsWith("/stations") ? "stations" : "data";
+  const tab = tabOf(location.pathname.replace(/\/$/, ""));
 
   useEffect(() => {
     if (event.data) document.title = `${event.data.name} – ${t("app.name")}`;
@@ -48,10 +51,7 @@ export default function EventPage() {
                 {t("events.page.historic")}
               </Alert>
             )}
-            <Tabs
-              value={tab}
-              onChange={(v) => navigate(v === "stations" ? `/my-pages/events/${id}/stations` : `/my-pages/events/${id}`)}
-            >
+            <Tabs value={tab} onChange={(v) => navigate(`/my-pages/events/${id}${pathOf[(v as Tab | null) ?? "data"]}`)}>
               <Tabs.List aria-label={t("events.page.tabsLabel")}>
                 {TABS.map((name) => (
                   <Tabs.Tab key={name} value={name}>
@@ -69,6 +69,9 @@ export default function EventPage() {
               </Tabs.Panel>
               <Tabs.Panel value="stations" pt="lg">
                 {tab === "stations" && <StationsEditor event={event.data} />}
+              </Tabs.Panel>
+              <Tabs.Panel value="match" pt="lg">
+                {tab === "match" && <MatchTab event={event.data} />}
               </Tabs.Panel>
             </Tabs>
           </Stack>

@@ -4,21 +4,13 @@ import { useTranslation } from "react-i18next";
 import { stationFieldErrors, stationInputOf, updateBodyOf } from "#shared/events/rules";
 import type { EventView, StationInput, StationView } from "#shared/events/schema";
 import { findMunicipality } from "#shared/geo/municipalities";
-import { stockholmLocal } from "#shared/time";
 import { ApiError } from "../../../app/api.ts";
 import { ConfirmModal } from "../../../components/confirm-modal.tsx";
 import { apiErrorText } from "../../../components/form.ts";
 import { useUpdateEvent } from "../api.ts";
 import { notifySuccess } from "../notify.ts";
+import { stationTime } from "../station-time.ts";
 import { newStation, StationForm } from "./station-form.tsx";
-
-/** The station's times as Stockholm wall-clock time, the day written once when it does not change. */
-const time = (s: StationView) => {
-  const [start, end] = [stockholmLocal(s.start), stockholmLocal(s.end)];
-  return start.slice(0, 10) === end.slice(0, 10)
-    ? `${start.slice(0, 10)} ${start.slice(11)}–${end.slice(11)}`
-    : `${start.replace("T", " ")} – ${end.replace("T", " ")}`;
-};
 
 type Editing = { kind: "new" } | { kind: "edit"; id: string } | null;
 
@@ -103,7 +95,7 @@ export function StationsEditor({ event, startOpen }: { event: EventView; startOp
                       {s.name}
                     </UnstyledButton>
                   </Table.Td>
-                  <Table.Td>{time(s)}</Table.Td>
+                  <Table.Td>{stationTime(s)}</Table.Td>
                   <Table.Td visibleFrom="sm">{findMunicipality(s.municipality)?.name ?? s.municipality}</Table.Td>
                   <Table.Td>{s.officialQuantity}</Table.Td>
                   {!readOnly && (

@@ -1,0 +1,74 @@
+import { Button, Group, Paper, Stack, Text } from "@mantine/core";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { withdrawalIsNews } from "#shared/offers/rules";
+import type { Offer, OfferStatus } from "#shared/offers/schema";
+import { stockholmLocal } from "#shared/time";
+import { ConfirmModal } from "../../../components/confirm-modal.tsx";
+import { notifySuccess } from "../../events/notify.ts";
+import { useRemoveOffer } from "../api.ts";
+import { OfferStatusBadge } from "./offer-badges.tsx";
+
+const ORDER: Record<OfferStatus, number> = { DRAFT: 0, PROPOSAL: 1, ACCEPTED: 2, EXPIRED: 3, REJECTED: 4 };
+
+/** A station's offers: group, status, volunteers, answer-by date; remove behind a confirmation. */
+export function StationOffers({ offers }: { offers: Offer[] }) {
+  const { t } = useTranslation();
+  const remove = useRemoveOffer();
+  const [removing, setRemoving] = useState<Offer | null>(null);
+  const sorted = [...offers].sort((a, b) => ORDER[a.status] - ORDER[b.status] || a.groupName.localeCompare(b.groupName, "sv"));
+
+  if (offers.length === 0) return <Text>{t("events.match.offers.empty")}</Text>;
+  return (
+    <>
+      <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: "none" }}>
+        {sorted.map((o) => (
+          <Paper component="li" key={o.groupId} withBorder p="xs" radius="sm" data-offer={o.groupName}>
+            <Group justify="space-between" align="center" gap="xs">
+              <Stack gap={2} style={{ minWidth: 0 }}>
+                <Group gap="xs" align="center">
+                  <Text fw={700} style={{ overflowWrap: "anywhere" }}>
+                    {o.groupName}
+                  </Text>
+                  <OfferStatusBadge status={o.status} />
+                </Group>
+                <Text size="sm">
+                  {t("events.match.volunteers", { count: o.volunteers })}
+                  {o.expiresAt && ` · ${t("events.match.offers.answerBy", { date: stockholmLocal(o.expiresAt).slice(0, 10) })}`}
+                </Text>
+              </Stack>
+              {o.abilities.remove && (
+                <Button
+                  size="compact-sm"
+                  variant="subtle"
+                  color="red.9"
+                  aria-label={t("events.match.offers.remove", { group: o.groupName })}
+                  onClick={() => setRemoving(o)}
+                >
+                  {t("common.remove")}
+                </Button>
+              )}
+            </Group>
+          </Paper>
+        ))}
+      </Stack>
+      <ConfirmModal
+        opened={removing !== null}
+        onClose={() => setRemoving(null)}
+        title={t("events.match.offers.removeTitle")}
+        confirmLabel={t("common.remove")}
+        color="red.9"
+        onConfirm={async () => {
+          if (!removing) return;
+          await remove.mutateAsync({ eventId: removing.eventId, groupId: removing.groupId, stationId: removing.stationId });
+          notifySuccess(t("events.match.offers.removed"));
+        }}
+      >
+        {removing &&
+          t(withdrawalIsNews(removing.status) ? "events.match.offers.removeSent" : "events.match.offers.removeDraft", {
+            group: removing.groupName,
+          })}
+      </ConfirmModal>
+    </>
+  );
+}

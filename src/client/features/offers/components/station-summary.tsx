@@ -1,0 +1,50 @@
+import { Group, SimpleGrid, Text } from "@mantine/core";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import type { StationView } from "#shared/events/schema";
+import { findMunicipality } from "#shared/geo/municipalities";
+import type { Allocation } from "#shared/offers/schema";
+import { stationTime } from "../../events/station-time.ts";
+import { MannedBadge } from "./offer-badges.tsx";
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text component="dt" size="sm" c="dark.6">
+        {term}
+      </Text>
+      <Text component="dd" m={0} fw={600} style={{ overflowWrap: "anywhere" }}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+/** What the organizer needs to choose groups: time, place, need, age, skills and the counters. */
+export function StationSummary({ station, allocation }: { station: StationView; allocation: Allocation }) {
+  const { t } = useTranslation();
+  const municipality = findMunicipality(station.municipality)?.name ?? station.municipality;
+  const place = [station.markerLocation, municipality].filter(Boolean).join(", ");
+  return (
+    <SimpleGrid component="dl" cols={{ base: 2, sm: 3 }} spacing="sm" verticalSpacing="xs" m={0}>
+      <Fact term={t("events.station.columns.time")}>{stationTime(station)}</Fact>
+      <Fact term={t("events.match.station.place")}>{place}</Fact>
+      <Fact term={t("offers.allocation.needed")}>{station.officialQuantity}</Fact>
+      <Fact term={t("events.station.officialMiniumumAge")}>{station.officialMiniumumAge}</Fact>
+      <Fact term={t("events.station.skills")}>
+        {station.skills.length
+          ? station.skills.map((s) => t(`events.skills.${s}`)).join(", ")
+          : t("events.match.station.noSkills")}
+      </Fact>
+      <Fact term={t("events.match.columns.manned")}>
+        <Group component="span" gap={0}>
+          <MannedBadge manned={allocation.manned} />
+        </Group>
+      </Fact>
+      <Fact term={t("offers.allocation.preliminary")}>{allocation.preliminary}</Fact>
+      <Fact term={t("offers.allocation.awaiting")}>{allocation.awaiting}</Fact>
+      <Fact term={t("offers.allocation.accepted")}>{allocation.accepted}</Fact>
+      <Fact term={t("offers.allocation.missing")}>{allocation.missing}</Fact>
+    </SimpleGrid>
+  );
+}
