@@ -21,8 +21,8 @@ export function reasonText(reason: Reason, t: TFunction): string | null {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** Distance reasons repeat what the candidate's own distance says. */
-export const isDistanceReason = (reason: Reason) => /(^|\.)(near|distance)$/.test(reason.id);
+/** Reasons that repeat the candidate's own distance and free members, shown beside its score. */
+export const repeatsFacts = (reason: Reason) => /(^|\.)(near|distance|coversAll|coversPart)$/.test(reason.id);
 
 /** Names joined as the language writes a list: "A, B och C" / "A, B and C". */
 export function listText(names: readonly string[], language: string): string {

@@ -1,7 +1,7 @@
 import { Badge, Group, Paper, Radio, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import type { Candidate } from "#shared/offers/schema";
-import { isDistanceReason, reasonText } from "../reasons.ts";
+import { reasonText, repeatsFacts } from "../reasons.ts";
 
 /** One ranked group: name, score, how far away, and why it ranks where it does. */
 export function CandidateOption({
@@ -17,7 +17,7 @@ export function CandidateOption({
   const km = Math.round(candidate.distanceKm);
   const distance = km <= 1 ? t("offers.reason.near") : t("offers.reason.distance", { km });
   const reasons = candidate.reasons
-    .filter((r) => !isDistanceReason(r))
+    .filter((r) => !repeatsFacts(r))
     .map((r) => reasonText(r, t))
     .filter((text): text is string => !!text);
   return (

@@ -57,7 +57,7 @@ export function SendOffers({ eventId, drafts }: { eventId: string; drafts: numbe
 
   return (
     <Stack gap="xs">
-      <Title order={3} size="h4">
+      <Title order={2} size="h4">
         {t("events.match.send.title")}
       </Title>
       <Text size="sm">{t("events.match.send.drafts", { count: drafts })}</Text>
@@ -109,7 +109,7 @@ export function SendReminders({ eventId }: { eventId: string }) {
 
   return (
     <Stack gap="xs">
-      <Title order={3} size="h4">
+      <Title order={2} size="h4">
         {t("events.match.remind.title")}
       </Title>
       <Text size="sm">{t("events.match.remind.intro")}</Text>

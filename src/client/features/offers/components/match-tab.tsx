@@ -30,9 +30,10 @@ export function MatchTab({ event }: { event: EventView }) {
 
   if (blocked)
     return (
-      <Alert color="orange" role="status" title={t("events.match.notConfirmedTitle")}>
+      <Alert color="orange" role="status">
+        <Text fw={700}>{t("events.match.notConfirmedTitle")}</Text>
         <Text>{t("events.match.notConfirmed")}</Text>
-        <Anchor component={Link} to={`/my-pages/events/${event.id}`} c="dark.9" td="underline">
+        <Anchor component={Link} to={`/my-pages/events/${event.id}`} c="dark.9" td="underline" display="inline-block" mt="xs">
           {t("events.match.toData")}
         </Anchor>
       </Alert>

@@ -1,4 +1,5 @@
 import { Group, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, Title, UnstyledButton } from "@mantine/core";
+import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
 import { MATCH_SORT_FIELDS, type MatchRow, type MatchSort, type MatchSortField, nextSort } from "#shared/offers/match";
 import type { Allocation } from "#shared/offers/schema";
@@ -49,7 +50,7 @@ function SortedTable({ rows, sort, onSort, onOpen, caption }: Props) {
       <Table.Th key={field} aria-sort={active ? (sort.direction === 1 ? "ascending" : "descending") : "none"}>
         <UnstyledButton onClick={() => onSort(nextSort(sort, field))} fw={700} fz="sm" style={{ textAlign: "left" }}>
           {label(field)}
-          <span aria-hidden="true">{active ? (sort.direction === 1 ? " ▲" : " ▼") : " ↕"}</span>
+          <span aria-hidden="true">{active ? (sort.direction === 1 ? "\u00a0▲" : "\u00a0▼") : "\u00a0↕"}</span>
         </UnstyledButton>
       </Table.Th>
     );
@@ -80,7 +81,9 @@ function SortedTable({ rows, sort, onSort, onOpen, caption }: Props) {
                 {station.name}
               </UnstyledButton>
             </Table.Td>
-            <Table.Td>{stationTime(station)}</Table.Td>
+            <Table.Td>
+              <TimeText station={station} />
+            </Table.Td>
             {COUNTERS.map((c) => (
               <Table.Td key={c} data-counter={c} fw={c === "missing" && allocation.missing > 0 ? 700 : undefined}>
                 {allocation[c]}
@@ -96,12 +99,23 @@ function SortedTable({ rows, sort, onSort, onOpen, caption }: Props) {
   );
 }
 
+/** The time with breaks only between date and hours, never inside a date. */
+function TimeText({ station }: { station: MatchRow["station"] }) {
+  const parts = stationTime(station).split(" ");
+  return parts.map((part, i) => (
+    <Fragment key={`${i}-${part}`}>
+      {i > 0 && " "}
+      <span style={{ whiteSpace: "nowrap" }}>{part}</span>
+    </Fragment>
+  ));
+}
+
 function StationCards({ rows, sort, onSort, onOpen, caption }: Props) {
   const { t } = useTranslation();
   const label = useColumnLabel();
   return (
     <Stack gap="sm" hiddenFrom="xs" data-match-cards>
-      <Title order={3} size="h4">
+      <Title order={2} size="h4">
         {caption}
       </Title>
       <NativeSelect
@@ -138,7 +152,7 @@ function StationCards({ rows, sort, onSort, onOpen, caption }: Props) {
           <Text size="sm" mt={4}>
             {stationTime(station)}
           </Text>
-          <SimpleGrid component="dl" cols={2} spacing={4} verticalSpacing={2} m={0} pt="xs">
+          <SimpleGrid component="dl" cols={2} spacing="lg" verticalSpacing={2} m={0} pt="xs">
             {COUNTERS.map((c) => (
               <Group key={c} gap={6} wrap="nowrap" justify="space-between" data-counter={c}>
                 <Text component="dt" size="sm">

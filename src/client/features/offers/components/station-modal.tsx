@@ -36,16 +36,26 @@ export function StationModal({ eventId, rows, stationId, offers, canMatch, onMov
         <>
           <DialogHeader title={row.station.name} />
           <Stack gap="md">
-            <Group justify="space-between" gap="xs">
-              <Button variant="default" size="compact-md" onClick={() => onMove(neighbour(ids, row.station.id, -1) ?? "")}>
+            <Group justify="space-between" gap="xs" wrap="nowrap">
+              <Button
+                variant="default"
+                size="compact-md"
+                aria-label={t("events.match.station.previous")}
+                onClick={() => onMove(neighbour(ids, row.station.id, -1) ?? "")}
+              >
                 <span aria-hidden="true">←&nbsp;</span>
-                {t("events.match.station.previous")}
+                {t("events.match.station.previousShort")}
               </Button>
               <Text size="sm" aria-live="polite">
                 {t("events.match.station.position", { n: at + 1, total: rows.length })}
               </Text>
-              <Button variant="default" size="compact-md" onClick={() => onMove(neighbour(ids, row.station.id, 1) ?? "")}>
-                {t("events.match.station.next")}
+              <Button
+                variant="default"
+                size="compact-md"
+                aria-label={t("events.match.station.next")}
+                onClick={() => onMove(neighbour(ids, row.station.id, 1) ?? "")}
+              >
+                {t("events.match.station.nextShort")}
                 <span aria-hidden="true">&nbsp;→</span>
               </Button>
             </Group>

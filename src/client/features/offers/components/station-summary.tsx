@@ -1,4 +1,4 @@
-import { Group, SimpleGrid, Text } from "@mantine/core";
+import { SimpleGrid, Stack, Text } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { StationView } from "#shared/events/schema";
@@ -26,25 +26,27 @@ export function StationSummary({ station, allocation }: { station: StationView; 
   const municipality = findMunicipality(station.municipality)?.name ?? station.municipality;
   const place = [station.markerLocation, municipality].filter(Boolean).join(", ");
   return (
-    <SimpleGrid component="dl" cols={{ base: 2, sm: 3 }} spacing="sm" verticalSpacing="xs" m={0}>
-      <Fact term={t("events.station.columns.time")}>{stationTime(station)}</Fact>
-      <Fact term={t("events.match.station.place")}>{place}</Fact>
-      <Fact term={t("offers.allocation.needed")}>{station.officialQuantity}</Fact>
-      <Fact term={t("events.station.officialMiniumumAge")}>{station.officialMiniumumAge}</Fact>
-      <Fact term={t("events.station.skills")}>
-        {station.skills.length
-          ? station.skills.map((s) => t(`events.skills.${s}`)).join(", ")
-          : t("events.match.station.noSkills")}
-      </Fact>
-      <Fact term={t("events.match.columns.manned")}>
-        <Group component="span" gap={0}>
+    <Stack gap="md">
+      <SimpleGrid component="dl" cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="xs" m={0}>
+        <Fact term={t("events.station.columns.time")}>{stationTime(station)}</Fact>
+        <Fact term={t("events.match.station.place")}>{place}</Fact>
+        <Fact term={t("events.station.officialMiniumumAge")}>{station.officialMiniumumAge}</Fact>
+        <Fact term={t("events.station.skills")}>
+          {station.skills.length
+            ? station.skills.map((s) => t(`events.skills.${s}`)).join(", ")
+            : t("events.match.station.noSkills")}
+        </Fact>
+      </SimpleGrid>
+      <SimpleGrid component="dl" cols={{ base: 2, xs: 3 }} spacing="sm" verticalSpacing="xs" m={0} data-counters>
+        <Fact term={t("offers.allocation.needed")}>{allocation.needed}</Fact>
+        <Fact term={t("offers.allocation.preliminary")}>{allocation.preliminary}</Fact>
+        <Fact term={t("offers.allocation.awaiting")}>{allocation.awaiting}</Fact>
+        <Fact term={t("offers.allocation.accepted")}>{allocation.accepted}</Fact>
+        <Fact term={t("offers.allocation.missing")}>{allocation.missing}</Fact>
+        <Fact term={t("events.match.columns.manned")}>
           <MannedBadge manned={allocation.manned} />
-        </Group>
-      </Fact>
-      <Fact term={t("offers.allocation.preliminary")}>{allocation.preliminary}</Fact>
-      <Fact term={t("offers.allocation.awaiting")}>{allocation.awaiting}</Fact>
-      <Fact term={t("offers.allocation.accepted")}>{allocation.accepted}</Fact>
-      <Fact term={t("offers.allocation.missing")}>{allocation.missing}</Fact>
-    </SimpleGrid>
+        </Fact>
+      </SimpleGrid>
+    </Stack>
   );
 }
