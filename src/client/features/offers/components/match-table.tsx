@@ -154,11 +154,11 @@ function StationCards({ rows, sort, onSort, onOpen, caption }: Props) {
           </Text>
           <SimpleGrid component="dl" cols={2} spacing="lg" verticalSpacing={2} m={0} pt="xs">
             {COUNTERS.map((c) => (
-              <Group key={c} gap={6} wrap="nowrap" justify="space-between" data-counter={c}>
+              <Group key={c} gap={6} wrap="nowrap" justify="space-between">
                 <Text component="dt" size="sm">
                   {label(c)}
                 </Text>
-                <Text component="dd" size="sm" fw={700} m={0}>
+                <Text component="dd" size="sm" fw={700} m={0} data-counter={c}>
                   {allocation[c]}
                 </Text>
               </Group>

@@ -42,6 +42,7 @@ export function StationOffers({ offers }: { offers: Offer[] }) {
                   size="compact-sm"
                   variant="subtle"
                   color="red.9"
+                  c="red.9"
                   aria-label={t("events.match.offers.remove", { group: o.groupName })}
                   onClick={() => setRemoving(o)}
                 >

@@ -1,0 +1,318 @@
+import { eq, sql } from "drizzle-orm";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { events, offers } from "../../src/server/db/schema.ts";
+import { addDays, stockholmToday } from "../../src/shared/validation.ts";
+import { apiToken, createAccount, expectNoAxeViolations, newPage, postApi, screenshot, setUpProduct, signIn } from "./harness.ts";
+
+const e2e = setUpProduct();
+
+/** Polls generously: two cores are shared with other test runs. */
+const until = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000 });
+
+const LUND = "1281";
+/** Each test has a day of its own, so the groups of one are not candidates in another. */
+let nextDay = 30;
+const newDate = () => addDays(stockholmToday(new Date()), (nextDay += 10));
+
+interface StationSeed {
+  name: string;
+  officialQuantity: number;
+  skills?: string[];
+  hour?: number;
+}
+
+async function api(method: string, path: string, token: string, body?: unknown) {
+  const res = await fetch(`${e2e.product.url}/api${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+/** An event in Lund with the given stations, confirmed unless asked not to. */
+async function seedEvent(date: string, token: string, name: string, stations: StationSeed[], confirm = true) {
+  const res = await postApi(
+    e2e.product,
+    "/events",
+    {
+      name,
+      date,
+      startTime: "09:00",
+      city: "Lund",
+      organizerNumber: "8020001239",
+      organizerName: "Lunds IK",
+      stations: stations.map((s) => ({
+        name: s.name,
+        description: `Uppgift vid ${s.name}`,
+        start: `${date}T${String(s.hour ?? 8).padStart(2, "0")}:00`,
+        end: `${date}T16:00`,
+        municipality: LUND,
+        markerLocation: "Stortorget",
+        markerCoordinates: { lat: 55.7047, lng: 13.191 },
+        officialQuantity: s.officialQuantity,
+        officialMiniumumAge: 15,
+        skills: s.skills ?? [],
+        paymentType: "NOCOMPENSATION",
+      })),
+    },
+    token,
+  );
+  if (res.status !== 201) throw new Error(`event: ${await res.text()}`);
+  const event = (await res.json()) as { id: string; stations: Array<{ id: string; name: string }> };
+  if (confirm) await api("POST", `/events/${event.id}/confirm`, token);
+  return event;
+}
+
+/** A CONFIRMED group in Lund, available on the event's date. */
+async function seedGroup(date: string, token: string, name: string, numberOfMembers: number, skills: string[] = []) {
+  const group = await api("POST", "/groups", token, {
+    name,
+    organizationNumber: "802000-1239",
+    organizationName: name.split(" ").slice(0, 2).join(" "),
+    municipality: LUND,
+    numberOfMembers,
+    ages: ["16", "17", "18+"],
+    sport: 0,
+    skills,
+    contactPersons: [],
+  });
+  const availability = await api("PUT", `/groups/${group.id}/availabilities`, token, {
+    version: group.version,
+    availabilities: [{ type: "PERIOD", startDate: addDays(date, -2), endDate: addDays(date, 2), location: LUND }],
+  });
+  await api("POST", `/groups/${group.id}/confirm`, token, { version: availability.version });
+  return group as { id: string; name: string };
+}
+
+/** An organizer and a group contact with accounts; the contact's groups are made by the caller. */
+async function people(language: "sv" | "en" = "sv") {
+  const organizer = await createAccount(e2e.product, { firstName: "Karin", lastName: "Lindqvist", language });
+  const contact = await createAccount(e2e.product, { firstName: "Olle", lastName: "Nilsson" });
+  return {
+    organizer,
+    organizerToken: await apiToken(e2e.product, organizer.email, organizer.password),
+    contact,
+    contactToken: await apiToken(e2e.product, contact.email, contact.password),
+  };
+}
+
+const visibleStation = (page: Page, name: string) => page.locator(`[data-station="${name}"]:visible`);
+const counter = (page: Page, station: string, name: string) =>
+  visibleStation(page, station).locator(`[data-counter="${name}"]`).innerText();
+
+const sv = {
+  sendOffers: "Skicka förfrågningar",
+  sendReminders: "Skicka påminnelser",
+  add: "Lägg till förfrågan",
+  remove: "Ta bort",
+  notConfirmed: "Evenemanget måste vara bekräftat innan du kan matcha grupper till stationerna.",
+};
+
+describe("the organizer's matching", () => {
+  it("ranks groups for a station, adds offers, removes one, sends offers and reminders", async () => {
+    const { organizer, organizerToken, contact, contactToken } = await people();
+    const date = newDate();
+    const event = await seedEvent(date, organizerToken, "Lundaloppet", [
+      { name: "Vätskestation", officialQuantity: 6, hour: 9 },
+      { name: "Start och mål", officialQuantity: 12, skills: ["FORKLIFT_LICENCE"] },
+    ]);
+    await seedGroup(date, contactToken, "IFK Lund P16", 20, ["FORKLIFT_LICENCE"]);
+    await seedGroup(date, contactToken, "Dalby GIF F17", 4);
+
+    const page = await newPage(e2e.browser, { width: 1280, language: "sv" });
+    await signIn(page, e2e.product, organizer.email, organizer.password);
+    await page.goto(`${e2e.product.url}/my-pages/events/${event.id}`);
+    await page.getByRole("tab", { name: "Matchning" }).click();
+    await page.waitForURL(/\/match$/);
+
+    // One row per station, the one needing most volunteers first.
+    await until(() => page.locator("[data-station]:visible").count()).toBe(2);
+    expect(await page.locator("[data-station]:visible").first().getAttribute("data-station")).toBe("Start och mål");
+    expect(await counter(page, "Start och mål", "missing")).toBe("12");
+    await expectNoAxeViolations(page, "match table");
+    await screenshot(page, "match-table-sv-1280");
+
+    // Nothing awaits an answer yet: no group to remind.
+    await page.getByRole("button", { name: sv.sendReminders }).click();
+    await until(() => page.getByText("Det finns inga grupper att påminna").isVisible()).toBe(true);
+
+    // The row is reached by keyboard and opens its station.
+    await page.getByRole("button", { name: "Öppna Start och mål" }).focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Start och mål" });
+    await until(() => dialog.isVisible()).toBe(true);
+
+    // Ranked: the group with the skill the station asks for first, with its reasons.
+    const candidates = dialog.locator("[data-candidate]");
+    await until(() => candidates.count()).toBe(2);
+    expect(await candidates.first().getAttribute("data-candidate")).toBe("IFK Lund P16");
+    expect(await candidates.first().innerText()).toContain("Har truckkort");
+    expect(await candidates.first().innerText()).toMatch(/av 100 poäng/);
+    expect(await candidates.first().innerText()).toContain("20 lediga funktionärer");
+    expect(await candidates.nth(1).innerText()).toContain("Saknar truckkort");
+    await expectNoAxeViolations(page, "station modal");
+    await page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? "/tmp/bemanna-shots"}/match-modal-sv-1280.png` });
+
+    // Choosing a group proposes what the station misses, at most the group's free members.
+    await candidates.first().getByRole("radio").check();
+    const volunteers = dialog.locator('input[name="volunteers"]');
+    await until(() => volunteers.inputValue()).toBe("12");
+    await volunteers.fill("13");
+    await dialog.getByRole("button", { name: sv.add }).click();
+    await until(() => dialog.getByText("Du kan max lägga in 12 funktionärer").isVisible()).toBe(true);
+    await volunteers.fill("8");
+    await dialog.getByRole("button", { name: sv.add }).click();
+    const ifk = dialog.locator('[data-offer="IFK Lund P16"]');
+    await until(() => ifk.isVisible()).toBe(true);
+    expect(await ifk.innerText()).toContain("Utkast");
+    expect(await ifk.innerText()).toContain("8 funktionärer");
+
+    // A second group, then removed again behind its confirmation.
+    await until(() => candidates.count()).toBe(1);
+    await candidates.first().getByRole("radio").check();
+    await until(() => volunteers.inputValue()).toBe("4");
+    await dialog.getByRole("button", { name: sv.add }).click();
+    const dalby = dialog.locator('[data-offer="Dalby GIF F17"]');
+    await until(() => dalby.isVisible()).toBe(true);
+    await dalby.getByRole("button", { name: "Ta bort förfrågan till Dalby GIF F17" }).click();
+    const confirm = page.getByRole("dialog", { name: "Ta bort förfrågan" });
+    await until(() => confirm.isVisible()).toBe(true);
+    await confirm.getByRole("button", { name: sv.remove, exact: true }).click();
+    await until(() => dalby.count()).toBe(0);
+
+    // Next goes round the table's order.
+    await dialog.getByRole("button", { name: "Nästa station" }).click();
+    await until(() => page.getByRole("dialog", { name: "Vätskestation" }).isVisible()).toBe(true);
+    await page.keyboard.press("Escape");
+    await until(() => page.getByRole("dialog").count()).toBe(0);
+    await until(() => counter(page, "Start och mål", "preliminary")).toBe("8");
+    expect(await counter(page, "Start och mål", "missing")).toBe("4");
+
+    // Send every draft: the group's contact gets the invitation.
+    await page.getByRole("button", { name: sv.sendOffers }).click();
+    await until(() => page.getByText("1 förfrågan har skickats till IFK Lund P16.").isVisible()).toBe(true);
+    const invitation = await e2e.product.sink.waitFor(contact.email, (m) => m.text.includes("Lundaloppet"));
+    expect(invitation.text).toContain("Start och mål");
+    await until(() => counter(page, "Start och mål", "awaiting")).toBe("8");
+    expect(await counter(page, "Start och mål", "preliminary")).toBe("0");
+
+    // Nothing left to send.
+    await page.getByRole("button", { name: sv.sendOffers }).click();
+    await until(() => page.getByText("Det fanns inga utkast att skicka").isVisible()).toBe(true);
+
+    await visibleStation(page, "Start och mål").click();
+    await until(() => ifk.innerText()).toContain("Väntar på svar");
+    expect(await ifk.innerText()).toMatch(/svara senast \d{4}-\d{2}-\d{2}/);
+    await page.keyboard.press("Escape");
+
+    await page.getByRole("button", { name: sv.sendReminders }).click();
+    await until(() => page.getByText("Påminnelser har skickats till IFK Lund P16.").isVisible()).toBe(true);
+    await expectNoAxeViolations(page, "match table after sending");
+    await screenshot(page, "match-sent-sv-1280");
+    await page.context().close();
+  });
+
+  it("suggests a replacement where an offer went unanswered, and is read-only once the event is finished", async () => {
+    const { organizer, organizerToken, contactToken } = await people();
+    const date = newDate();
+    const event = await seedEvent(date, organizerToken, "Dalbyloppet", [{ name: "Parkering", officialQuantity: 6 }]);
+    const station = event.stations[0];
+    const late = await seedGroup(date, contactToken, "Genarps IF", 10);
+    await seedGroup(date, contactToken, "Veberöds AIF", 10);
+    await api("POST", "/offers", organizerToken, { eventId: event.id, stationId: station.id, groupId: late.id, volunteers: 6 });
+    await api("POST", `/offers/${event.id}/confirm`, organizerToken, { offers: [] });
+    await e2e.product.app.ctx.db.update(offers).set({ status: "EXPIRED" }).where(eq(offers.groupId, late.id));
+
+    const page = await newPage(e2e.browser, { width: 1280, language: "sv" });
+    await signIn(page, e2e.product, organizer.email, organizer.password);
+    await page.goto(`${e2e.product.url}/my-pages/events/${event.id}/match?station=${station.id}`);
+    const dialog = page.getByRole("dialog", { name: "Parkering" });
+    await until(() => dialog.isVisible()).toBe(true);
+    expect(await dialog.locator('[data-offer="Genarps IF"]').innerText()).toContain("Obesvarad, tiden gick ut");
+    const top = dialog.locator("[data-candidate]").first();
+    await until(() => top.innerText()).toContain("Förslag som ersättare");
+    expect(await dialog.getByText("Förslag som ersättare").count()).toBe(1);
+    expect(await top.getByRole("radio").isChecked()).toBe(true);
+    await expectNoAxeViolations(page, "replacement");
+    await page.keyboard.press("Escape");
+
+    // Finished: the table stays, every action goes.
+    await e2e.product.app.ctx.db
+      .update(events)
+      .set({ status: "HISTORIC", version: sql`${events.version} + 1` })
+      .where(eq(events.id, event.id));
+    await page.reload();
+    await until(() => visibleStation(page, "Parkering").isVisible()).toBe(true);
+    expect(await page.getByRole("button", { name: sv.sendOffers }).count()).toBe(0);
+    expect(await page.getByRole("button", { name: sv.sendReminders }).count()).toBe(0);
+    await visibleStation(page, "Parkering").click();
+    await until(() => dialog.isVisible()).toBe(true);
+    expect(await dialog.getByRole("button", { name: sv.add }).count()).toBe(0);
+    expect(await dialog.getByRole("button", { name: sv.remove }).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it.each([
+    { lang: "sv" as const, width: 375 },
+    { lang: "en" as const, width: 375 },
+    { lang: "en" as const, width: 1280 },
+  ])("passes axe in $lang at $width px, cards below 576 px, the warning on a draft", async ({ lang, width }) => {
+    const tag = `${lang}-${width}`;
+    const { organizer, organizerToken, contactToken } = await people(lang);
+    const date = newDate();
+    const event = await seedEvent(date, organizerToken, `Höstloppet ${tag}`, [
+      { name: "Målgång", officialQuantity: 10, skills: ["DRIVING_LICENCE_B"] },
+      { name: "Vätska", officialQuantity: 4, hour: 10 },
+    ]);
+    const draft = await seedEvent(date, organizerToken, `Utkast ${tag}`, [{ name: "Start", officialQuantity: 3 }], false);
+    await seedGroup(date, contactToken, `Lunds BK ${tag}`, 12, ["DRIVING_LICENCE_B"]);
+
+    const page = await newPage(e2e.browser, { width, language: lang });
+    await signIn(page, e2e.product, organizer.email, organizer.password);
+
+    await page.goto(`${e2e.product.url}/my-pages/events/${draft.id}/match`);
+    const warning = lang === "sv" ? sv.notConfirmed : "The event must be confirmed before you can match groups to its stations.";
+    await until(() => page.getByText(warning).isVisible()).toBe(true);
+    expect(await page.locator("[data-station]").count()).toBe(0);
+    await expectNoAxeViolations(page, `draft ${tag}`);
+    await screenshot(page, `match-draft-${tag}`);
+
+    await page.goto(`${e2e.product.url}/my-pages/events/${event.id}/match`);
+    await until(() => page.locator("[data-station]:visible").count()).toBe(2);
+    // Cards below 576 px, the table above; never sideways scrolling.
+    expect(await page.locator("[data-match-table]").isVisible()).toBe(width >= 576);
+    expect(await page.locator("[data-match-cards]").isVisible()).toBe(width < 576);
+    expect(await page.evaluate<number>("document.documentElement.scrollWidth")).toBeLessThanOrEqual(width);
+    await expectNoAxeViolations(page, `table ${tag}`);
+    await screenshot(page, `match-table-${tag}`);
+
+    await visibleStation(page, "Målgång").click();
+    const dialog = page.getByRole("dialog", { name: "Målgång" });
+    await until(() => dialog.locator("[data-candidate]").count()).toBe(1);
+    expect(await dialog.locator("[data-candidate]").innerText()).toContain(
+      lang === "sv" ? "Har B-körkort" : "Has driving licence (B)",
+    );
+    await dialog.getByRole("radio").check();
+    await dialog.getByRole("button", { name: lang === "sv" ? sv.add : "Add offer" }).click();
+    await until(() => dialog.locator(`[data-offer="Lunds BK ${tag}"]`).isVisible()).toBe(true);
+    await expectNoAxeViolations(page, `modal ${tag}`);
+    await page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? "/tmp/bemanna-shots"}/match-modal-${tag}.png` });
+    await page.keyboard.press("Escape");
+
+    await page.getByRole("button", { name: lang === "sv" ? sv.sendOffers : "Send offers" }).click();
+    await until(() =>
+      page
+        .getByRole("status")
+        .filter({ hasText: `Lunds BK ${tag}` })
+        .isVisible(),
+    ).toBe(true);
+    await until(() => counter(page, "Målgång", "awaiting")).toBe("10");
+    await expectNoAxeViolations(page, `sent ${tag}`);
+    await screenshot(page, `match-sent-${tag}`);
+    await page.context().close();
+  });
+});
