@@ -13,7 +13,10 @@ const until = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000
 const LUND = "1281";
 /** Each test has a day of its own, so the groups of one are not candidates in another. */
 let nextDay = 30;
-const newDate = () => addDays(stockholmToday(new Date()), (nextDay += 10));
+function newDate() {
+  nextDay += 10;
+  return addDays(stockholmToday(new Date()), nextDay);
+}
 
 interface StationSeed {
   name: string;
@@ -100,6 +103,10 @@ async function people(language: "sv" | "en" = "sv") {
   };
 }
 
+/** What the viewport shows (a dialog scrolls inside it, so a full-page shot would not show it). */
+const viewShot = (page: Page, name: string) =>
+  page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? "/tmp/bemanna-shots"}/${name}.png` });
+
 const visibleStation = (page: Page, name: string) => page.locator(`[data-station="${name}"]:visible`);
 const counter = (page: Page, station: string, name: string) =>
   visibleStation(page, station).locator(`[data-counter="${name}"]`).innerText();
@@ -155,7 +162,7 @@ describe("the organizer's matching", () => {
     expect(await candidates.first().innerText()).toContain("20 lediga funktionärer");
     expect(await candidates.nth(1).innerText()).toContain("Saknar truckkort");
     await expectNoAxeViolations(page, "station modal");
-    await page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? "/tmp/bemanna-shots"}/match-modal-sv-1280.png` });
+    await viewShot(page, "match-modal-sv-1280");
 
     // Choosing a group proposes what the station misses, at most the group's free members.
     await candidates.first().getByRole("radio").check();
@@ -238,6 +245,8 @@ describe("the organizer's matching", () => {
     expect(await dialog.getByText("Förslag som ersättare").count()).toBe(1);
     expect(await top.getByRole("radio").isChecked()).toBe(true);
     await expectNoAxeViolations(page, "replacement");
+    await top.scrollIntoViewIfNeeded();
+    await viewShot(page, "match-replacement-sv-1280");
     await page.keyboard.press("Escape");
 
     // Finished: the table stays, every action goes.
@@ -300,7 +309,7 @@ describe("the organizer's matching", () => {
     await dialog.getByRole("button", { name: lang === "sv" ? sv.add : "Add offer" }).click();
     await until(() => dialog.locator(`[data-offer="Lunds BK ${tag}"]`).isVisible()).toBe(true);
     await expectNoAxeViolations(page, `modal ${tag}`);
-    await page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? "/tmp/bemanna-shots"}/match-modal-${tag}.png` });
+    await viewShot(page, `match-modal-${tag}`);
     await page.keyboard.press("Escape");
 
     await page.getByRole("button", { name: lang === "sv" ? sv.sendOffers : "Send offers" }).click();

@@ -42,7 +42,8 @@ export function AddGroupForm({ eventId, station, allocation, suggestReplacement 
   const list = candidates.data ?? [];
   const suggestedId = suggestReplacement ? list[0]?.groupId : undefined;
   const [chosen, setChosen] = useState<string | null>(null);
-  const [volunteers, setVolunteers] = useState<number | string>("");
+  /** What the user typed; null until then, so the field shows the proposal for the chosen group. */
+  const [volunteers, setVolunteers] = useState<number | string | null>(null);
   const [errors, setErrors] = useState<{ groupId?: string; volunteers?: string }>({});
   const [failure, setFailure] = useState<string | null>(null);
   const volunteersRef = useRef<HTMLInputElement>(null);
@@ -50,12 +51,11 @@ export function AddGroupForm({ eventId, station, allocation, suggestReplacement 
 
   const groupId = chosen ?? suggestedId ?? null;
   const candidate = list.find((c) => c.groupId === groupId);
-  const count = volunteers === "" && candidate ? proposedVolunteers(allocation.missing, candidate.remainingMembers) : volunteers;
+  const count = volunteers ?? (candidate ? proposedVolunteers(allocation.missing, candidate.remainingMembers) : "");
 
   const choose = (id: string) => {
     setChosen(id);
-    const c = list.find((x) => x.groupId === id);
-    if (c) setVolunteers(proposedVolunteers(allocation.missing, c.remainingMembers));
+    setVolunteers(null);
     setErrors({});
     setFailure(null);
   };
@@ -84,7 +84,7 @@ export function AddGroupForm({ eventId, station, allocation, suggestReplacement 
       await create.mutateAsync({ eventId, stationId: station.id, groupId: candidate.groupId, volunteers: parsed.data });
       notifySuccess(t("events.match.add.added", { group: candidate.name }));
       setChosen(null);
-      setVolunteers("");
+      setVolunteers(null);
       setErrors({});
     } catch (err) {
       if (err instanceof ApiError && isLimit(err.code)) return fail({ volunteers: limitText(err.code) });

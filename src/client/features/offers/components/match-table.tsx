@@ -1,5 +1,4 @@
 import { Group, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, Title, UnstyledButton } from "@mantine/core";
-import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
 import { MATCH_SORT_FIELDS, type MatchRow, type MatchSort, type MatchSortField, nextSort } from "#shared/offers/match";
 import type { Allocation } from "#shared/offers/schema";
@@ -99,15 +98,15 @@ function SortedTable({ rows, sort, onSort, onOpen, caption }: Props) {
   );
 }
 
-/** The time with breaks only between date and hours, never inside a date. */
+/** The time with a break between date and hours at most, never inside the date. */
 function TimeText({ station }: { station: MatchRow["station"] }) {
-  const parts = stationTime(station).split(" ");
-  return parts.map((part, i) => (
-    <Fragment key={`${i}-${part}`}>
-      {i > 0 && " "}
-      <span style={{ whiteSpace: "nowrap" }}>{part}</span>
-    </Fragment>
-  ));
+  const text = stationTime(station);
+  return (
+    <>
+      <span style={{ whiteSpace: "nowrap" }}>{text.slice(0, 10)}</span>{" "}
+      <span style={{ whiteSpace: "nowrap" }}>{text.slice(11)}</span>
+    </>
+  );
 }
 
 function StationCards({ rows, sort, onSort, onOpen, caption }: Props) {

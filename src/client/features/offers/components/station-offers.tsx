@@ -34,7 +34,9 @@ export function StationOffers({ offers }: { offers: Offer[] }) {
                 </Group>
                 <Text size="sm">
                   {t("events.match.volunteers", { count: o.volunteers })}
-                  {o.expiresAt && ` · ${t("events.match.offers.answerBy", { date: stockholmLocal(o.expiresAt).slice(0, 10) })}`}
+                  {o.status === "PROPOSAL" &&
+                    o.expiresAt &&
+                    ` · ${t("events.match.offers.answerBy", { date: stockholmLocal(o.expiresAt).slice(0, 10) })}`}
                 </Text>
               </Stack>
               {o.abilities.remove && (
