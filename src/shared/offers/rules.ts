@@ -125,7 +125,7 @@ export function rank(c: RankingInput): { score: number; reasons: Reason[] } {
   const reasons: Reason[] = [];
   const km = Math.round(c.distanceKm);
   const distance = WEIGHT.distance * Math.max(0, 1 - c.distanceKm / FAR_KM);
-  reasons.push(km <= 1 ? { id: "offers.reason.near" } : { id: "offers.reason.distance", values: { km } });
+  reasons.push(c.distanceKm === 0 ? { id: "offers.reason.near" } : { id: "offers.reason.distance", values: { km } });
 
   const needed = Math.max(1, c.missing);
   const size = WEIGHT.size * Math.min(1, c.remainingMembers / needed);

@@ -212,10 +212,12 @@ export async function candidates(ctx: Ctx, event: EventRow, q: AvailableQuery): 
   for (const g of rows) {
     const remainingMembers = g.numberOfMembers - g.booked;
     if (remainingMembers <= 0 || oldestAge(g.ages) < station.minimumAge) continue;
+    // A group available in the station's own municipality is there; others are as far as their
+    // municipality's point is from the station.
     const km = Math.min(
       ...g.locations.map((id) => {
         const m = findMunicipality(id);
-        return m ? distanceKm(m, marker) : Number.POSITIVE_INFINITY;
+        return id === station.municipality ? 0 : m ? distanceKm(m, marker) : Number.POSITIVE_INFINITY;
       }),
     );
     const { score, reasons } = rank({
