@@ -160,6 +160,19 @@ describe("GET /api/groups/available", () => {
     expect(toSolna.score).toBeGreaterThan(toUppsala.score);
   });
 
+  it("takes another place or dates when the query names them", async () => {
+    const { e, s, period, date } = await setting();
+    const here = await group({ availabilities: [period()] });
+    const inUppsala = await group({ availabilities: [period("0380")] });
+    const nextWeek = await group({ availabilities: [{ ...period(), startDate: addDays(date, 7), endDate: addDays(date, 8) }] });
+    const uppsala = ids(await candidates(e, s, "&location=0380"));
+    expect(uppsala).toContain(inUppsala.id);
+    expect(uppsala).not.toContain(here.id);
+    const later = ids(await candidates(e, s, `&startDate=${addDays(date, 7)}&endDate=${addDays(date, 7)}`));
+    expect(later).toContain(nextWeek.id);
+    expect(later).not.toContain(here.id);
+  });
+
   it("answers 409 EventNotConfirmed for a DRAFT event and 404 for a station of another event", async () => {
     const draft = await draftEvent(app, owner);
     expectCleanError(await available(owner.token, draft, stationId(draft)), "EventNotConfirmed", 409);

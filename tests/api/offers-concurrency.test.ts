@@ -4,11 +4,13 @@ import { buildUser } from "../helpers/factories.ts";
 import { concurrently } from "../helpers/identity.ts";
 import {
   allocationOf,
+  answerOffer,
   confirmedEvent,
   confirmedGroup,
   eventOffers,
   type Json,
   postOffer,
+  sendOffers,
   stationId,
   type User,
 } from "../helpers/offers.ts";
@@ -138,5 +140,29 @@ describe("parallel offers never double-book a group", () => {
     for (const g of groups) expect(sum(offers.filter((o) => o.groupId === g.id))).toBeLessThanOrEqual(2);
     // Both stations take 3 offers of 2 (6 ≤ 7), and 10 groups are enough for that.
     expect(created).toBe(6);
+  });
+});
+
+describe("parallel answers", () => {
+  it("an accept and a reject at the same moment: exactly one wins, the other is 409 Conflict", async () => {
+    const second = await buildUser(app, { firstName: "Bo", lastName: "Båda" });
+    for (let round = 0; round < 5; round++) {
+      const e = await confirmedEvent(app, owner, { event: { name: `Svarsloppet ${round}` } });
+      const g = await confirmedGroup(app, contact, {
+        name: `Svarsgrupp ${round}`,
+        contactPersons: [{ email: second.email, name: "Bo" }],
+      });
+      const k = { eventId: e.id, groupId: g.id, stationId: stationId(e) };
+      expect((await postOffer(app, owner.token, { ...k, volunteers: 2 })).status).toBe(201);
+      expect((await sendOffers(app, owner.token, e.id, {})).body.sent).toBe(1);
+      const [accept, reject] = await Promise.all([
+        answerOffer(app, contact.token, k, "accept"),
+        answerOffer(app, second.token, k, "reject"),
+      ]);
+      expect([accept.status, reject.status].sort()).toEqual([200, 409]);
+      const winner = accept.status === 200 ? "ACCEPTED" : "REJECTED";
+      const [stored] = (await eventOffers(app, owner.token, e.id)).body;
+      expect(stored.status).toBe(winner);
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { offerView, stationOffersView } from "../../src/shared/offers/schema.ts";
+import { parseInstant } from "../../src/shared/time.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { DAY, MINUTE } from "../helpers/clock.ts";
 import { buildUser } from "../helpers/factories.ts";
@@ -444,6 +445,16 @@ describe("POST /api/offers/{eventId}/confirm (sending invitations)", () => {
     );
   });
 
+  it("reads an answer-by date without a time as the end of that day in Stockholm", async () => {
+    const e = await event();
+    const k = key(e, await group());
+    await createOffer(app, owner.token, k, 1);
+    const day = dayFromNow(app, 5);
+    expect((await sendOffers(app, owner.token, e.id, { expiresAt: day })).status).toBe(200);
+    const o = await organizerOffer(app, owner.token, k);
+    expect(new Date(o?.expiresAt).getTime()).toBe(parseInstant(`${day}T23:59`)?.getTime());
+  });
+
   it("refuses an answer-by date in the past with 400 ValidationError on fields.expiresAt, sending nothing", async () => {
     const e = await event();
     const k = key(e, await group());
@@ -611,6 +622,19 @@ describe("the organizer's reads", () => {
     const all = await eventOffers(app, leader.token, e.id);
     expect(all.status).toBe(200);
     expect(all.body.map((o: Json) => o.stationId)).toEqual([stationId(e, "S1")]);
+  });
+
+  it("tells a team leader they may not remove offers, as the server refuses them, and the organizer that they may", async () => {
+    const e = await event({ stations: [{ teamLeaderEmail: leader.email }] });
+    const k = key(e, await group(anna));
+    await offerAt(app, owner, anna, k, { to: "PROPOSAL" });
+    const byOrganizer = (await stationOffers(app, owner.token, e.id, k.stationId)).body.offers[0];
+    expect(byOrganizer.abilities).toEqual({ remove: true, answer: false, nameAttendees: false });
+    expectCleanError(await removeOffer(app, leader.token, k), "NotFound", 404);
+    const byLeader = (await stationOffers(app, leader.token, e.id, k.stationId)).body.offers[0];
+    expect(byLeader.abilities).toEqual({ remove: false, answer: false, nameAttendees: false });
+    const listed = (await eventOffers(app, leader.token, e.id)).body[0];
+    expect(listed.abilities.remove).toBe(false);
   });
 });
 
@@ -861,7 +885,8 @@ describe("POST /api/offers/groups/{groupId}/{eventId}/{stationId} (naming attend
     });
     const res = await nameAttendees(app, anna.token, k, {
       attendees: [kimId, aliId, samId],
-      participation: [{ volunteerId: samId, shirtSize: "L", specialDiets: [] }],
+      // A size the event offers (S, M, XL).
+      participation: [{ volunteerId: samId, shirtSize: "S", specialDiets: [] }],
     });
     expectCleanError(res, "MissingSpecialInfo", 400);
     expect(Object.keys(res.body.fields ?? {}).sort()).toEqual([kimId, aliId].sort());
@@ -1007,6 +1032,8 @@ describe("personal data in the organizer's views", () => {
     await makeHistoric(app, e.id);
     for (const o of await views(e, k)) {
       expect(o.status).toBe("ACCEPTED");
+      // Read-only now: nothing to remove.
+      expect(o.abilities.remove).toBe(false);
       expect(o.group.contactPersons).toBeUndefined();
       expect(o.group.attendees).toBeUndefined();
       expect(o.attendees).toEqual([]);
@@ -1026,12 +1053,15 @@ describe("personal data in the organizer's views", () => {
 
   it("one group's contact never sees another group's offer at the same station", async () => {
     const { e, k } = await setup();
-    const other = await group(bertil);
+    const doris = await buildUser(app, { firstName: "Doris", lastName: "Dahl" });
+    const other = await group(doris);
     await offerAt(app, owner, anna, k, { to: "ACCEPTED" });
-    await offerAt(app, owner, bertil, key(e, other), { to: "PROPOSAL" });
-    const bertils = await call(app.server, "GET", "/api/offers", { token: bertil.token });
-    expect(bertils.body.every((o: Json) => o.groupId !== k.groupId)).toBe(true);
-    expect(JSON.stringify(bertils.body)).not.toContain(anna.email);
-    expectCleanError(await groupOffer(app, bertil.token, k), "NotFound", 404);
+    await offerAt(app, owner, doris, key(e, other), { to: "PROPOSAL" });
+    const seen = await call(app.server, "GET", "/api/offers", { token: doris.token });
+    expect(seen.body.map((o: Json) => o.groupId)).toEqual([other.id]);
+    expect(JSON.stringify(seen.body)).not.toContain(anna.email);
+    expect(JSON.stringify(seen.body)).not.toContain(kim.email);
+    expectCleanError(await groupOffer(app, doris.token, k), "NotFound", 404);
+    expectCleanError(await groupOffers(app, doris.token, k.groupId), "NotFound", 404);
   });
 });
