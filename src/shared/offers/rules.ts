@@ -69,6 +69,13 @@ export const canAnswer = (status: OfferStatus, eventStatus: Status) => status ==
 export const canNameAttendees = (status: OfferStatus, eventStatus: Status) =>
   status === "ACCEPTED" && eventStatus === "CONFIRMED";
 
+/**
+ * Named volunteers need a shirt size when the event offers shirts: it includes CLOTHES (STAFFING §1) and
+ * names the sizes to choose from.
+ */
+export const asksShirtSize = (event: { included: readonly string[]; shirtSizes: readonly string[] }) =>
+  event.included.includes("CLOTHES") && event.shirtSizes.length > 0;
+
 /** Withdrawing a sent offer is news to the group; deleting a draft it never saw is not. */
 export const withdrawalIsNews = (status: OfferStatus) => status === "PROPOSAL" || status === "ACCEPTED";
 

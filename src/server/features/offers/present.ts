@@ -4,8 +4,8 @@ import type { Status } from "#shared/status";
 import { formatInstant } from "#shared/time";
 import type { OfferViewRow } from "./repo.ts";
 
-/** Who looks: the event's side (contacts, team leaders) or the group's contacts. */
-export type Viewer = "event" | "group";
+/** Who looks: the event's contacts, a station's team leader, or the group's contacts. */
+export type Viewer = "organizer" | "leader" | "group";
 
 const instant = (v: Date | string | null) => (v === null ? null : formatInstant(new Date(v)));
 
@@ -63,10 +63,11 @@ export function presentOffer(r: OfferViewRow, viewer: Viewer): Offer {
     remindedAt: instant(r.remindedAt),
     answeredAt: instant(r.answeredAt),
     expiresAt: instant(r.expiresAt),
-    attendees: personal ? r.attendees : [],
+    // The ids of volunteers still in the group: one removed from it since is no longer named.
+    attendees: personal ? (r.named ?? []).map((v) => v.id as string) : [],
     adultAttendance: r.adultAttendance,
     childAttendance: r.childAttendance,
-    station: presentStation(r.station, viewer === "event" ? r.held : undefined),
+    station: presentStation(r.station, viewer === "group" ? undefined : r.held),
     event: r.event as unknown as Offer["event"],
     group: {
       ...(r.group as unknown as Offer["group"]),
@@ -74,8 +75,8 @@ export function presentOffer(r: OfferViewRow, viewer: Viewer): Offer {
       ...(personal ? { attendees: (r.named ?? []).map(presentAttendee) } : {}),
     },
     abilities:
-      viewer === "event"
-        ? { remove: canRemove(eventStatus), answer: false, nameAttendees: false }
-        : { remove: false, answer: canAnswer(status, eventStatus), nameAttendees: canNameAttendees(status, eventStatus) },
+      viewer === "group"
+        ? { remove: false, answer: canAnswer(status, eventStatus), nameAttendees: canNameAttendees(status, eventStatus) }
+        : { remove: viewer === "organizer" && canRemove(eventStatus), answer: false, nameAttendees: false },
   };
 }

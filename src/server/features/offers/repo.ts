@@ -207,9 +207,10 @@ export const reminderDueWhere = (now: Date, remindFrom: Date, handsOffUntil: Dat
   sql`o.reminded_at IS NULL AND o.expires_at > ${now.toISOString()}::timestamptz
     AND o.expires_at <= ${remindFrom.toISOString()}::timestamptz AND s.start > ${handsOffUntil.toISOString()}::timestamptz
     AND (o.event_id, o.group_id, o.station_id) IN (
-      SELECT d.event_id, d.group_id, d.station_id FROM offers d
+      SELECT d.event_id, d.group_id, d.station_id FROM offers d JOIN stations ds ON ds.id = d.station_id
       WHERE d.status = 'PROPOSAL' AND d.reminded_at IS NULL
         AND d.expires_at > ${now.toISOString()}::timestamptz AND d.expires_at <= ${remindFrom.toISOString()}::timestamptz
+        AND ds.start > ${handsOffUntil.toISOString()}::timestamptz
       LIMIT ${limit})`;
 
 /** Who gets a mail: the users behind a group's or an event's contacts, with their language. */

@@ -88,7 +88,7 @@ export async function offerRoutes(app: FastifyInstance, ctx: Ctx) {
     async (request) => {
       const reader = await eventReader(ctx.db, actorOf(request), request.params.eventId);
       requireStation(reader, request.params.stationId);
-      return offers.stationOffers(ctx, reader.event.id, request.params.stationId);
+      return offers.stationOffers(ctx, reader.event.id, request.params.stationId, reader.stationIds ? "leader" : "organizer");
     },
   );
 

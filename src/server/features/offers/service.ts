@@ -3,6 +3,7 @@ import type { FieldErrors } from "#shared/errors";
 import { findMunicipality, MUNICIPALITIES } from "#shared/geo/municipalities";
 import {
   allocation,
+  asksShirtSize,
   DEFAULT_ANSWER_DAYS,
   distanceKm,
   eventRefusal,
@@ -54,7 +55,7 @@ function requireRunning(status: string) {
 const mailCtx = (ctx: Ctx, tx: Tx, now: Date) => ({ tx, now, publicUrl: ctx.config.PUBLIC_URL });
 
 async function views(tx: Tx, where: ReturnType<typeof repo.byKey>, viewer: Viewer): Promise<Offer[]> {
-  return (await repo.offerViews(tx, where, viewer === "event" ? "accepted" : "always")).map((r) => presentOffer(r, viewer));
+  return (await repo.offerViews(tx, where, viewer === "group" ? "always" : "accepted")).map((r) => presentOffer(r, viewer));
 }
 
 async function one(tx: Tx, key: repo.OfferKey, viewer: Viewer): Promise<Offer> {
@@ -96,7 +97,7 @@ export async function createOffer(ctx: Ctx, actor: UserRow, event: EventRow, bod
     if (limit === "TooManyRequested")
       throw new AppError(limit, "The group has not that many members free then", { volunteers: offerMsg.tooManyRequested });
     await repo.putDraft(tx, key, body.volunteers, actor.id, now);
-    return one(tx, key, "event");
+    return one(tx, key, "organizer");
   });
 }
 
@@ -153,14 +154,15 @@ export async function remind(ctx: Ctx, event: EventRow): Promise<RemindResult> {
   return { groups: [...new Set(reminded.map((o) => o.groupName))] };
 }
 
+/** The event's offers; a team leader (`stationIds`: the stations they lead) sees only theirs. */
 export async function eventOffers(ctx: Ctx, eventId: string, stationIds?: string[]): Promise<Offer[]> {
-  return views(ctx.db, repo.byEvent(eventId, stationIds), "event");
+  return views(ctx.db, repo.byEvent(eventId, stationIds), stationIds ? "leader" : "organizer");
 }
 
-export async function stationOffers(ctx: Ctx, eventId: string, stationId: string): Promise<StationOffers> {
+export async function stationOffers(ctx: Ctx, eventId: string, stationId: string, viewer: Viewer): Promise<StationOffers> {
   const station = await repo.stationWithHeld(ctx.db, eventId, stationId);
   if (!station) throw notFound("Station not found");
-  const offers = await views(ctx.db, repo.byStation(eventId, stationId), "event");
+  const offers = await views(ctx.db, repo.byStation(eventId, stationId), viewer);
   return {
     station: { ...presentStation(station.station), allocation: allocationOf(station.station.officialQuantity, station.held) },
     offers,
@@ -316,7 +318,7 @@ export async function nameAttendees(ctx: Ctx, key: repo.OfferKey, body: Attendee
     });
     if (Object.keys(fields).length) throw invalid("Unknown volunteers", fields);
 
-    if (offer.event.included.includes("CLOTHES")) {
+    if (asksShirtSize(offer.event)) {
       const missing: FieldErrors = {};
       for (const id of ids) {
         const size = stated.has(id) ? stated.get(id)?.shirtSize : known.get(id)?.participation?.shirtSize;
