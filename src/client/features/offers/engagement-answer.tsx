@@ -1,11 +1,12 @@
 import { Alert, Button, Group, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Offer } from "#shared/offers/schema";
 import { ConfirmModal } from "../../components/confirm-modal.tsx";
 import { apiErrorText } from "../../components/form.ts";
-import { useAnswerOffer } from "./api.ts";
+import { offerKeys, useAnswerOffer } from "./api.ts";
 import { dateTime } from "./group-format.ts";
 import { OfferStatusBadge } from "./group-status.tsx";
 
@@ -23,6 +24,7 @@ export function EngagementAnswer({ offer }: { offer: Offer }) {
   const { t } = useTranslation();
   const accept = useAnswerOffer("accept");
   const reject = useAnswerOffer("reject");
+  const queryClient = useQueryClient();
   const [asking, setAsking] = useState<Answer | null>(null);
   // The dialog keeps its words while it fades out.
   const [shown, setShown] = useState<Answer>("accept");
@@ -58,6 +60,8 @@ export function EngagementAnswer({ offer }: { offer: Offer }) {
       });
     } catch (err) {
       setError(apiErrorText(err, t));
+      // The offer may have moved on meanwhile (answered elsewhere, expired): show it as it is now.
+      void queryClient.invalidateQueries({ queryKey: offerKeys.one(offer.groupId, offer.eventId, offer.stationId) });
     }
     setAsking(null);
   };
@@ -84,7 +88,7 @@ export function EngagementAnswer({ offer }: { offer: Offer }) {
         <OfferStatusBadge status={offer.status} />
       </Group>
       {error && (
-        <Alert color="red.9" role="alert" ref={errorRef} tabIndex={-1}>
+        <Alert color="red" role="alert" ref={errorRef} tabIndex={-1}>
           {error}
         </Alert>
       )}

@@ -67,7 +67,7 @@ export function EngagementAttendees({ offer }: { offer: Offer }) {
   if (group.isPending) return <Loader size="sm" aria-label={t("common.loading")} />;
   if (group.isError)
     return (
-      <Alert color="red.9" role="alert">
+      <Alert color="red" role="alert">
         {t("groups.offers.attendees.groupLoadError")}
       </Alert>
     );
@@ -107,26 +107,28 @@ function SavedAttendees({ offer, volunteers }: { offer: Offer; volunteers: reado
   };
   return (
     <Stack gap={4}>
-      <Text fw={600}>{t("groups.offers.attendees.savedTitle", { n: named.length, of: offer.volunteers })}</Text>
       {named.length === 0 ? (
         <Text c="dimmed">{t("groups.offers.attendees.none")}</Text>
       ) : (
-        <List spacing={2} aria-label={t("groups.offers.attendees.title")} data-testid="saved-attendees">
-          {named.map((v) => {
-            const more = details(v);
-            return (
-              <List.Item key={v.id}>
-                {v.name}
-                {more && (
-                  <Text span c="dimmed" size="sm">
-                    {" "}
-                    – {more}
-                  </Text>
-                )}
-              </List.Item>
-            );
-          })}
-        </List>
+        <>
+          <Text fw={600}>{t("groups.offers.attendees.savedTitle", { n: named.length, of: offer.volunteers })}</Text>
+          <List spacing={2} aria-label={t("groups.offers.attendees.title")} data-testid="saved-attendees">
+            {named.map((v) => {
+              const more = details(v);
+              return (
+                <List.Item key={v.id}>
+                  {v.name}
+                  {more && (
+                    <Text span c="dimmed" size="sm">
+                      {" "}
+                      – {more}
+                    </Text>
+                  )}
+                </List.Item>
+              );
+            })}
+          </List>
+        </>
       )}
     </Stack>
   );
@@ -277,7 +279,7 @@ function AttendeesForm({ offer, volunteers }: { offer: Offer; volunteers: readon
           })}
         </Stack>
         {error && (
-          <Alert color="red.9" role="alert" ref={errorRef} tabIndex={-1}>
+          <Alert color="red" role="alert" ref={errorRef} tabIndex={-1}>
             {error}
           </Alert>
         )}

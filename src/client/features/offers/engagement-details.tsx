@@ -43,7 +43,11 @@ export function EngagementDetails({ offer }: { offer: Offer }) {
   const config = useMapConfig();
   const { event, station } = offer;
   const municipality = findMunicipality(station.municipality);
-  const place = [station.markerLocation, municipality?.name].filter(Boolean).join(", ");
+  // The municipality is added unless the address already names it.
+  const place =
+    municipality && !station.markerLocation.includes(municipality.name)
+      ? [station.markerLocation, municipality.name].filter(Boolean).join(", ")
+      : station.markerLocation;
 
   return (
     <>

@@ -65,7 +65,7 @@ export function GroupOfferList() {
       {offers.isPending ? (
         <Loader size="sm" aria-label={t("common.loading")} />
       ) : offers.isError ? (
-        <Alert color="red.9" role="alert">
+        <Alert color="red" role="alert">
           {t("groups.offers.list.loadError")}
         </Alert>
       ) : visible.length === 0 ? (
@@ -135,7 +135,11 @@ function StatusButton({ offer, fullWidth }: { offer: Offer; fullWidth?: boolean 
       fullWidth={fullWidth}
       aria-label={t("groups.offers.list.open", { status, station: offer.station.name })}
       onClick={(e: React.MouseEvent) => e.stopPropagation()}
-      styles={{ label: { whiteSpace: "normal" }, root: { height: "auto", minHeight: 30, paddingBlock: 4 } }}
+      styles={{
+        root: { height: "auto", minHeight: 30 },
+        inner: { height: "auto" },
+        label: { whiteSpace: "normal", height: "auto", lineHeight: 1.3, paddingBlock: 5, textAlign: "center" },
+      }}
     >
       {status}
     </Button>
@@ -147,7 +151,9 @@ function StationRows({ offers, caption }: { offers: Offer[]; caption: string }) 
   const { t } = useTranslation();
   const navigate = useNavigate();
   const narrow = useMediaQuery("(max-width: 575px)", false, { getInitialValueInEffect: false });
-  const answerBy = (o: Offer) => (o.expiresAt ? dateTime(o.expiresAt) : "–");
+  // The answer-by date matters only while an answer is (or was) awaited.
+  const answerBy = (o: Offer) =>
+    o.expiresAt && (o.status === "PROPOSAL" || o.status === "EXPIRED") ? dateTime(o.expiresAt) : null;
 
   if (narrow)
     return (
@@ -194,9 +200,9 @@ function StationRows({ offers, caption }: { offers: Offer[]; caption: string }) 
             <Table.Td style={{ overflowWrap: "anywhere" }}>{o.station.name}</Table.Td>
             <Table.Td>{stationTime(o.station)}</Table.Td>
             <Table.Td>{o.volunteers}</Table.Td>
-            <Table.Td>{answerBy(o)}</Table.Td>
+            <Table.Td>{answerBy(o) ?? "–"}</Table.Td>
             <Table.Td>
-              <StatusButton offer={o} />
+              <StatusButton offer={o} fullWidth />
             </Table.Td>
           </Table.Tr>
         ))}

@@ -39,7 +39,7 @@ function EngagementContent() {
     if (query.error instanceof ApiError && [400, 403, 404].includes(query.error.status)) return <NotFound />;
     return (
       <Container size="md" py="xl">
-        <Alert color="red.9" role="alert">
+        <Alert color="red" role="alert">
           {t("groups.offers.engagement.loadError")}
         </Alert>
       </Container>
