@@ -64,7 +64,7 @@ export function EngagementAttendees({ offer }: { offer: Offer }) {
   const { t } = useTranslation();
   const group = useGroup(offer.groupId);
 
-  if (group.isPending) return <Loader size="sm" aria-label={t("common.loading")} />;
+  if (group.isPending) return <Loader size="sm" role="status" aria-label={t("common.loading")} />;
   if (group.isError)
     return (
       <Alert color="red" role="alert">

@@ -77,7 +77,7 @@ export function EngagementDetails({ offer }: { offer: Offer }) {
           ]}
         />
         {config.data ? (
-          <Suspense fallback={<Loader size="sm" aria-label={t("events.map.loading")} />}>
+          <Suspense fallback={<Loader size="sm" role="status" aria-label={t("events.map.loading")} />}>
             <MapPicker
               config={config.data}
               value={station.markerCoordinates}
@@ -89,7 +89,7 @@ export function EngagementDetails({ offer }: { offer: Offer }) {
             />
           </Suspense>
         ) : config.isPending ? (
-          <Loader size="sm" aria-label={t("events.map.loading")} />
+          <Loader size="sm" role="status" aria-label={t("events.map.loading")} />
         ) : null}
       </Section>
 

@@ -38,8 +38,8 @@ export function payTerms(t: TFunction, s: OfferStation, lang: string): string {
 /** Has the event's day passed (before today in Stockholm)? Such events sit under "previous events". */
 export const isPastEvent = (e: Pick<OfferEvent, "date">, now: Date) => e.date < stockholmToday(now);
 
-/** The event asks each named volunteer for a shirt size (it offers clothes). */
-export const asksShirtSize = (e: OfferEvent) => e.included.includes("CLOTHES") && e.shirtSizes.length > 0;
+/** The event asks each named volunteer for a shirt size from its sizes (it offers clothes: STAFFING §1). */
+export const asksShirtSize = (e: OfferEvent) => e.included.includes("CLOTHES");
 /** The event asks each named volunteer for special diets (it offers food with diet options). */
 export const asksDiets = (e: OfferEvent) => e.included.includes("FOOD") && e.foodOptions.length > 0;
 

@@ -63,7 +63,7 @@ export function GroupOfferList() {
         )}
       </Group>
       {offers.isPending ? (
-        <Loader size="sm" aria-label={t("common.loading")} />
+        <Loader size="sm" role="status" aria-label={t("common.loading")} />
       ) : offers.isError ? (
         <Alert color="red" role="alert">
           {t("groups.offers.list.loadError")}
