@@ -36,7 +36,7 @@ const texts = {
     missingTitle: "Tröjstorlek saknas",
     missingClose: "Stäng och komplettera",
     named: "2 av 3 anmälda",
-    conflict: "Någon annan har ändrat detta under tiden",
+    conflict: "Förfrågan har redan besvarats eller ändrats.",
     empty: "Ni har inga förfrågningar än.",
   },
   en: {
@@ -54,7 +54,7 @@ const texts = {
     missingTitle: "Shirt size missing",
     missingClose: "Close and complete",
     named: "2 of 3 named",
-    conflict: "Someone else changed this in the meantime",
+    conflict: "The offer has already been answered or has changed.",
     empty: "You have no offers yet.",
   },
 } as const;

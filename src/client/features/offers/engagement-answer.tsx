@@ -4,6 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Offer } from "#shared/offers/schema";
+import { ApiError } from "../../app/api.ts";
 import { ConfirmModal } from "../../components/confirm-modal.tsx";
 import { apiErrorText } from "../../components/form.ts";
 import { offerKeys, useAnswerOffer } from "./api.ts";
@@ -59,7 +60,8 @@ export function EngagementAnswer({ offer }: { offer: Offer }) {
         closeButtonProps: { "aria-label": t("common.close") },
       });
     } catch (err) {
-      setError(apiErrorText(err, t));
+      // A 409 here means the offer no longer awaits an answer; the page shows it as it now is.
+      setError(err instanceof ApiError && err.code === "Conflict" ? t("groups.offers.answer.changed") : apiErrorText(err, t));
       // The offer may have moved on meanwhile (answered elsewhere, expired): show it as it is now.
       void queryClient.invalidateQueries({ queryKey: offerKeys.one(offer.groupId, offer.eventId, offer.stationId) });
     }
