@@ -110,7 +110,10 @@ export function EngagementDetails({ offer }: { offer: Offer }) {
                 ? t("groups.offers.engagement.years", { age: station.officialMiniumumAge })
                 : t("groups.offers.engagement.noMinimumAge"),
             ],
-            [t("groups.offers.engagement.fields.answerBy"), offer.expiresAt ? dateTime(offer.expiresAt) : "–"],
+            // The answer-by date matters only while an answer is (or was) awaited.
+            ...(offer.expiresAt && (offer.status === "PROPOSAL" || offer.status === "EXPIRED")
+              ? [[t("groups.offers.engagement.fields.answerBy"), dateTime(offer.expiresAt)] as [string, ReactNode]]
+              : []),
           ]}
         />
         {station.officialQuantity > offer.volunteers && (

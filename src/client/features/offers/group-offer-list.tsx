@@ -83,7 +83,7 @@ export function GroupOfferList() {
                 {t("groups.offers.list.pastTitle")}
               </Title>
               {byEvent(past, true).map((e) => (
-                <EventBlock key={e.event.id} entry={e} />
+                <EventBlock key={e.event.id} entry={e} level={4} />
               ))}
             </Stack>
           )}
@@ -93,14 +93,15 @@ export function GroupOfferList() {
   );
 }
 
-function EventBlock({ entry }: { entry: EventOffers }) {
+/** An event with its groups' offers; under "previous events" its headings sit one level lower. */
+function EventBlock({ entry, level = 3 }: { entry: EventOffers; level?: 3 | 4 }) {
   const { t } = useTranslation();
   const { event } = entry;
   return (
     <Paper withBorder p={{ base: "sm", xs: "md" }} data-event={event.name}>
       <Stack gap="sm">
         <div>
-          <Title order={3} size="h4" style={{ overflowWrap: "anywhere" }}>
+          <Title order={level} size="h4" style={{ overflowWrap: "anywhere" }}>
             {event.name}
           </Title>
           <Text size="sm" c="dimmed">
@@ -109,7 +110,7 @@ function EventBlock({ entry }: { entry: EventOffers }) {
         </div>
         {entry.groups.map((g) => (
           <Stack key={g.id} gap={6}>
-            <Title order={4} size="h5" style={{ overflowWrap: "anywhere" }}>
+            <Title order={level === 3 ? 4 : 5} size="h5" style={{ overflowWrap: "anywhere" }}>
               {t("groups.offers.list.groupHeading", { name: g.name })}
             </Title>
             <StationRows offers={g.offers} caption={`${event.name} – ${g.name}`} />
