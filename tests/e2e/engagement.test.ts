@@ -38,6 +38,7 @@ const texts = {
     named: "2 av 3 anmälda",
     conflict: "Förfrågan har redan besvarats eller ändrats.",
     empty: "Ni har inga förfrågningar än.",
+    notEnough: "Välj minst en funktionär",
   },
   en: {
     offersTitle: "Offers",
@@ -56,6 +57,7 @@ const texts = {
     named: "2 of 3 named",
     conflict: "The offer has already been answered or has changed.",
     empty: "You have no offers yet.",
+    notEnough: "Choose at least one volunteer",
   },
 } as const;
 
@@ -246,8 +248,16 @@ describe.each([
     await poll(() => dialog(page).count()).toBe(0);
     await poll(() => page.getByText(tx.accepted, { exact: true }).first().isVisible()).toBe(true);
     expect(await page.getByRole("button", { name: tx.accept, exact: true }).count()).toBe(0);
+    // The focus moves from the vanished buttons to the text saying where the offer stands.
+    await poll(() => page.evaluate("document.activeElement?.textContent")).toContain(
+      lang === "sv" ? "Ni har tackat ja" : "You have accepted",
+    );
     const answered = await e2e.product.sink.waitFor(s.organizer.email, (m) => m.subject.includes("IFK Exempel P12"));
     expect(answered.subject).toContain("Entrén");
+
+    // Naming nobody is refused before anything is sent.
+    await page.getByRole("button", { name: tx.save }).click();
+    await poll(() => page.getByRole("alert").filter({ hasText: tx.notEnough }).isVisible()).toBe(true);
 
     // Naming: Kim with a size, Ali without one → the server names Ali in the missing-information dialog.
     await page.getByLabel(tx.volunteer("Kim Berg", 13)).check();

@@ -31,6 +31,7 @@ export function EngagementAnswer({ offer }: { offer: Offer }) {
   const [shown, setShown] = useState<Answer>("accept");
   const [error, setError] = useState<string | null>(null);
   const errorRef = useRef<HTMLDivElement>(null);
+  const statusRef = useRef<HTMLParagraphElement>(null);
   const key = { eventId: offer.eventId, groupId: offer.groupId, stationId: offer.stationId };
 
   // The dialog closes when the offer can no longer be answered (its status changed meanwhile).
@@ -54,6 +55,8 @@ export function EngagementAnswer({ offer }: { offer: Offer }) {
     setError(null);
     try {
       await (which === "accept" ? accept : reject).mutateAsync(key);
+      // The answer buttons are gone: the focus goes to the text that now says where the offer stands.
+      setTimeout(() => statusRef.current?.focus(), 150);
       notifications.show({
         color: "teal",
         message: t(`groups.offers.answer.${which}Done`),
@@ -111,7 +114,9 @@ export function EngagementAnswer({ offer }: { offer: Offer }) {
           </Group>
         </>
       ) : (
-        <Text>{statusText()}</Text>
+        <Text ref={statusRef} tabIndex={-1}>
+          {statusText()}
+        </Text>
       )}
 
       <ConfirmModal
