@@ -27,6 +27,9 @@ const publicPage = (load: PageModule): Pick<RouteObject, "lazy"> => ({
 /** A volunteer-area page also waits for the group and offer texts, which only my-pages need. */
 const groupsPage = (load: PageModule) => page(load, ["groups", "offers"]);
 
+/** The engagement page also shows the station's pay terms, diets and map in the event area's words. */
+const engagementPage = (load: PageModule) => page(load, ["groups", "events", "offers"]);
+
 /** An organizer page also waits for the event and offer texts, which only my-pages need. */
 const eventsPage = (load: PageModule) => page(load, ["events", "offers"]);
 
@@ -60,6 +63,10 @@ export const routes: RouteObject[] = [
       { path: "my-pages/teamleaders", ...page(() => import("../routes/my-pages/teamleaders-area.tsx")) },
       { path: "my-pages/volunteers", ...groupsPage(() => import("../routes/my-pages/volunteers-area.tsx")) },
       { path: "my-pages/volunteers/new", ...groupsPage(() => import("../routes/group/group-new.tsx")) },
+      {
+        path: "my-pages/volunteers/engagement/:eventId/:groupId/:stationId",
+        ...engagementPage(() => import("../routes/group/engagement-page.tsx")),
+      },
       { path: "my-pages/volunteers/:id/*", ...groupsPage(() => import("../routes/group/group-page.tsx")) },
 
       { path: "*", element: <NotFound /> },

@@ -39,6 +39,8 @@ interface Props {
   readOnly?: boolean;
   error?: string;
   height?: number;
+  /** The map's name for screen readers; by default it says how to pick a point. */
+  label?: string;
 }
 
 function ClickToPick({ onPick }: { onPick(p: LatLng): void }) {
@@ -87,6 +89,7 @@ export default function MapPicker({
   readOnly,
   error,
   height = 320,
+  label,
 }: Props) {
   const { t } = useTranslation();
   const [query, setQuery] = useState("");
@@ -196,7 +199,7 @@ export default function MapPicker({
             // Leaflet's container is focusable (arrow keys pan); give it a name for screen readers.
             const el = map?.getContainer();
             el?.setAttribute("role", "region");
-            el?.setAttribute("aria-label", t("events.map.label"));
+            el?.setAttribute("aria-label", label ?? t("events.map.label"));
           }}
         >
           <TileLayer url={config.tileUrl} attribution={config.tileAttribution} />

@@ -1,0 +1,311 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  Group,
+  List,
+  Loader,
+  Modal,
+  NativeSelect,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { Volunteer } from "#shared/groups/schema";
+import type { AttendeesInput } from "#shared/offers/schema";
+import { type Offer, offerMsg } from "#shared/offers/schema";
+import { ApiError } from "../../app/api.ts";
+import { DialogHeader } from "../../components/dialog-header.tsx";
+import { apiErrorText } from "../../components/form.ts";
+import { useGroup } from "../groups/api.ts";
+import { useNameAttendees } from "./api.ts";
+import { asksDiets, asksShirtSize } from "./group-format.ts";
+
+/** What the contact states for one volunteer at this event. */
+type Participation = NonNullable<AttendeesInput["participation"]>[number];
+
+interface Choice {
+  chosen: boolean;
+  shirtSize: string;
+  specialDiets: string[];
+  substitute: string;
+}
+
+function initialChoices(offer: Offer, volunteers: readonly Volunteer[]): Record<string, Choice> {
+  return Object.fromEntries(
+    volunteers.map((v) => {
+      const stated = v.participation.find((p) => p.eventId === offer.eventId);
+      return [
+        v.id,
+        {
+          chosen: offer.attendees.includes(v.id),
+          shirtSize: stated?.shirtSize ?? "",
+          specialDiets: stated?.specialDiets ?? [],
+          substitute: stated?.substitute ?? "",
+        },
+      ];
+    }),
+  );
+}
+
+/**
+ * The volunteers the group names for an accepted offer (spec 02 §5): a checklist of the group's volunteers
+ * with, per event, shirt size, special diets and whom a substitute replaces — each asked only when the event
+ * offers it. Read-only once naming is closed.
+ */
+export function EngagementAttendees({ offer }: { offer: Offer }) {
+  const { t } = useTranslation();
+  const group = useGroup(offer.groupId);
+
+  if (group.isPending) return <Loader size="sm" role="status" aria-label={t("common.loading")} />;
+  if (group.isError)
+    return (
+      <Alert color="red" role="alert">
+        {t("groups.offers.attendees.groupLoadError")}
+      </Alert>
+    );
+  const volunteers = group.data.volunteers;
+  return (
+    <Stack gap="md">
+      <SavedAttendees offer={offer} volunteers={volunteers} />
+      {offer.abilities.nameAttendees &&
+        (volunteers.length === 0 ? (
+          <Stack gap={4}>
+            <Text>{t("groups.offers.attendees.noVolunteers")}</Text>
+            <Anchor component={Link} to={`/my-pages/volunteers/${offer.groupId}/volunteers`}>
+              {t("groups.offers.attendees.toVolunteers")}
+            </Anchor>
+          </Stack>
+        ) : (
+          <AttendeesForm offer={offer} volunteers={volunteers} />
+        ))}
+    </Stack>
+  );
+}
+
+/** The attendees as saved on the offer, with what they stated for the event. */
+function SavedAttendees({ offer, volunteers }: { offer: Offer; volunteers: readonly Volunteer[] }) {
+  const { t } = useTranslation();
+  const named = volunteers.filter((v) => offer.attendees.includes(v.id));
+  const details = (v: Volunteer) => {
+    const stated = v.participation.find((p) => p.eventId === offer.eventId);
+    const parts: string[] = [];
+    if (asksShirtSize(offer.event) && stated?.shirtSize)
+      parts.push(t("groups.offers.attendees.shirtSizeValue", { size: stated.shirtSize }));
+    if (asksDiets(offer.event) && stated?.specialDiets.length)
+      parts.push(stated.specialDiets.map((d) => t(`events.foodOptions.${d}`).toLowerCase()).join(", "));
+    if (offer.event.substitute && stated?.substitute)
+      parts.push(t("groups.offers.attendees.substituteValue", { name: stated.substitute }));
+    return parts.join(" · ");
+  };
+  return (
+    <Stack gap={4}>
+      {named.length === 0 ? (
+        <Text c="dimmed">{t("groups.offers.attendees.none")}</Text>
+      ) : (
+        <>
+          <Text fw={600}>{t("groups.offers.attendees.savedTitle", { n: named.length, of: offer.volunteers })}</Text>
+          <List spacing={2} aria-label={t("groups.offers.attendees.title")} data-testid="saved-attendees">
+            {named.map((v) => {
+              const more = details(v);
+              return (
+                <List.Item key={v.id}>
+                  {v.name}
+                  {more && (
+                    <Text span c="dimmed" size="sm">
+                      {" "}
+                      – {more}
+                    </Text>
+                  )}
+                </List.Item>
+              );
+            })}
+          </List>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function AttendeesForm({ offer, volunteers }: { offer: Offer; volunteers: readonly Volunteer[] }) {
+  const { t } = useTranslation();
+  const save = useNameAttendees(offer.groupId, offer.eventId, offer.stationId);
+  const [choices, setChoices] = useState(() => initialChoices(offer, volunteers));
+  const [error, setError] = useState<string | null>(null);
+  const [missing, setMissing] = useState<string[]>([]);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const errorRef = useRef<HTMLDivElement>(null);
+  const { event, station } = offer;
+  const shirts = asksShirtSize(event);
+  const diets = asksDiets(event);
+  const chosen = volunteers.filter((v) => choices[v.id]?.chosen);
+
+  // A volunteer added on the group page since the form opened joins the list unticked.
+  useEffect(() => {
+    setChoices((current) => {
+      const fresh = initialChoices(offer, volunteers);
+      return Object.fromEntries(Object.entries(fresh).map(([id, c]) => [id, current[id] ?? { ...c, chosen: false }]));
+    });
+  }, [offer, volunteers]);
+
+  useEffect(() => {
+    if (error) errorRef.current?.focus();
+  }, [error]);
+
+  const change = (id: string, patch: Partial<Choice>) => {
+    setChoices((c) => ({ ...c, [id]: { ...c[id], ...patch } }));
+    if (patch.shirtSize) setMissing((m) => m.filter((x) => x !== id));
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    if (chosen.length === 0) return setError(t(offerMsg.notEnoughAttendees));
+    if (chosen.length > offer.volunteers) return setError(t(offerMsg.tooManyAttendees));
+    try {
+      await save.mutateAsync({
+        attendees: chosen.map((v) => v.id),
+        participation: chosen.map((v) => {
+          const c = choices[v.id];
+          return {
+            volunteerId: v.id,
+            shirtSize: (c.shirtSize || null) as Participation["shirtSize"],
+            specialDiets: c.specialDiets as Participation["specialDiets"],
+            substitute: c.substitute.trim() || null,
+          };
+        }),
+      });
+      setMissing([]);
+      notifications.show({
+        color: "teal",
+        message: t("groups.offers.attendees.saved"),
+        closeButtonProps: { "aria-label": t("common.close") },
+      });
+    } catch (err) {
+      if (err instanceof ApiError && err.code === "MissingSpecialInfo") {
+        const ids = Object.keys(err.fields ?? {}).filter((id) => volunteers.some((v) => v.id === id));
+        setMissing(ids);
+        setDialogOpen(true);
+        return;
+      }
+      setError(apiErrorText(err, t));
+    }
+  };
+
+  const closeDialog = () => {
+    setDialogOpen(false);
+    // Straight to the first field to complete (after the dialog has let go of the focus).
+    setTimeout(() => document.getElementById(`shirtSize-${missing[0]}`)?.focus(), 50);
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <Text>{t("groups.offers.attendees.intro", { max: offer.volunteers })}</Text>
+        <Text size="sm" aria-live="polite" fw={600}>
+          {t("groups.offers.attendees.chosen", { chosen: chosen.length, max: offer.volunteers })}
+        </Text>
+        <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: "none" }}>
+          {volunteers.map((v) => {
+            const c = choices[v.id];
+            if (!c) return null;
+            const young = v.age < station.officialMiniumumAge;
+            return (
+              <Paper component="li" key={v.id} withBorder p="sm">
+                <Stack gap="xs">
+                  <Checkbox
+                    name="attendees"
+                    value={v.id}
+                    checked={c.chosen}
+                    onChange={(e) => change(v.id, { chosen: e.currentTarget.checked })}
+                    label={t("groups.offers.attendees.volunteer", { name: v.name, age: v.age })}
+                    description={young ? t("groups.offers.attendees.underAge", { age: station.officialMiniumumAge }) : undefined}
+                  />
+                  {c.chosen && (shirts || diets || event.substitute) && (
+                    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" pl={{ base: 0, xs: "xl" }}>
+                      {shirts && (
+                        <NativeSelect
+                          id={`shirtSize-${v.id}`}
+                          name={`shirtSize-${v.id}`}
+                          label={t("groups.offers.attendees.shirtSize")}
+                          aria-label={t("groups.offers.attendees.shirtSizeFor", { name: v.name })}
+                          required
+                          value={c.shirtSize}
+                          onChange={(e) => change(v.id, { shirtSize: e.currentTarget.value })}
+                          data={[
+                            { value: "", label: t("groups.offers.attendees.chooseSize") },
+                            ...event.shirtSizes.map((s) => ({ value: s, label: s })),
+                          ]}
+                          error={missing.includes(v.id) ? t(offerMsg.missingShirtSize) : undefined}
+                        />
+                      )}
+                      {event.substitute && (
+                        <TextInput
+                          name={`substitute-${v.id}`}
+                          label={t("groups.offers.attendees.substitute")}
+                          aria-label={t("groups.offers.attendees.substituteFor", { name: v.name })}
+                          description={t("groups.offers.attendees.substituteHint")}
+                          maxLength={250}
+                          value={c.substitute}
+                          onChange={(e) => change(v.id, { substitute: e.currentTarget.value })}
+                        />
+                      )}
+                      {diets && (
+                        <Checkbox.Group
+                          label={t("groups.offers.attendees.specialDiets")}
+                          aria-label={t("groups.offers.attendees.specialDietsFor", { name: v.name })}
+                          value={c.specialDiets}
+                          onChange={(value) => change(v.id, { specialDiets: value })}
+                        >
+                          <Group gap="md" mt={4}>
+                            {event.foodOptions.map((d) => (
+                              <Checkbox key={d} name={`specialDiets-${v.id}`} value={d} label={t(`events.foodOptions.${d}`)} />
+                            ))}
+                          </Group>
+                        </Checkbox.Group>
+                      )}
+                    </SimpleGrid>
+                  )}
+                </Stack>
+              </Paper>
+            );
+          })}
+        </Stack>
+        {error && (
+          <Alert color="red" role="alert" ref={errorRef} tabIndex={-1}>
+            {error}
+          </Alert>
+        )}
+        <Group>
+          <Button type="submit" loading={save.isPending}>
+            {t("groups.offers.attendees.save")}
+          </Button>
+        </Group>
+      </Stack>
+
+      <Modal opened={dialogOpen} onClose={closeDialog} withCloseButton={false} centered returnFocus={false}>
+        <DialogHeader title={t("groups.offers.attendees.missingTitle")} />
+        <Stack gap="md">
+          <Text>{t("groups.offers.attendees.missingText")}</Text>
+          <List>
+            {volunteers
+              .filter((v) => missing.includes(v.id))
+              .map((v) => (
+                <List.Item key={v.id}>{v.name}</List.Item>
+              ))}
+          </List>
+          <Group justify="flex-end">
+            <Button onClick={closeDialog}>{t("groups.offers.attendees.missingClose")}</Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </form>
+  );
+}

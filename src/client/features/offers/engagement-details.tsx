@@ -1,0 +1,127 @@
+import { Loader, Paper, Stack, Text, Title } from "@mantine/core";
+import { lazy, type ReactNode, Suspense, useId } from "react";
+import { useTranslation } from "react-i18next";
+import { findMunicipality } from "#shared/geo/municipalities";
+import type { Offer } from "#shared/offers/schema";
+import { useMapConfig } from "../events/api.ts";
+import { dateTime, payTerms, stationTime } from "./group-format.ts";
+import classes from "./group-offers.module.css";
+
+const MapPicker = lazy(() => import("../../components/map-picker.tsx"));
+
+/** A titled part of the engagement page. */
+export function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <Paper component="section" withBorder p={{ base: "sm", xs: "md" }} aria-labelledby={id}>
+      <Stack gap="sm">
+        <Title order={2} size="h3" id={id}>
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+function Facts({ rows }: { rows: Array<[string, ReactNode]> }) {
+  return (
+    <dl className={classes.details}>
+      {rows.map(([term, value]) => (
+        <div key={term} style={{ display: "contents" }}>
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The offer read-only: the event, the station with its place on the map, and the terms (spec 02 §2). */
+export function EngagementDetails({ offer }: { offer: Offer }) {
+  const { t, i18n } = useTranslation();
+  const config = useMapConfig();
+  const { event, station } = offer;
+  const municipality = findMunicipality(station.municipality);
+  // The municipality is added unless the address already names it.
+  const place =
+    municipality && !station.markerLocation.includes(municipality.name)
+      ? [station.markerLocation, municipality.name].filter(Boolean).join(", ")
+      : station.markerLocation;
+
+  return (
+    <>
+      <Section title={t("groups.offers.engagement.sections.event")}>
+        <Facts
+          rows={[
+            [t("groups.offers.engagement.fields.event"), event.name],
+            [t("groups.offers.engagement.fields.date"), `${event.date}, ${event.startTime}`],
+            [t("groups.offers.engagement.fields.city"), event.city],
+            [t("groups.offers.engagement.fields.organizer"), event.organizerName],
+          ]}
+        />
+      </Section>
+
+      <Section title={t("groups.offers.engagement.sections.station")}>
+        <Facts
+          rows={[
+            [t("groups.offers.engagement.fields.station"), station.name],
+            [
+              t("groups.offers.engagement.fields.task"),
+              <span key="task" style={{ whiteSpace: "pre-line" }}>
+                {station.description}
+              </span>,
+            ],
+            [t("groups.offers.engagement.fields.time"), stationTime(station)],
+            [t("groups.offers.engagement.fields.place"), place],
+          ]}
+        />
+        {config.data ? (
+          <Suspense fallback={<Loader size="sm" role="status" aria-label={t("events.map.loading")} />}>
+            <MapPicker
+              config={config.data}
+              value={station.markerCoordinates}
+              center={station.markerCoordinates}
+              onPick={() => {}}
+              readOnly
+              height={260}
+              label={t("groups.offers.engagement.mapLabel", { station: station.name })}
+            />
+          </Suspense>
+        ) : config.isPending ? (
+          <Loader size="sm" role="status" aria-label={t("events.map.loading")} />
+        ) : null}
+      </Section>
+
+      <Section title={t("groups.offers.engagement.sections.terms")}>
+        <Facts
+          rows={[
+            [t("groups.offers.engagement.fields.volunteers"), t("groups.offers.volunteerCount", { count: offer.volunteers })],
+            [t("groups.offers.engagement.fields.payment"), payTerms(t, station, i18n.language)],
+            [
+              t("groups.offers.engagement.fields.skills"),
+              station.skills.length > 0
+                ? station.skills.map((s) => t(`groups.skills.${s}`)).join(", ")
+                : t("groups.offers.engagement.noSkills"),
+            ],
+            [
+              t("groups.offers.engagement.fields.minimumAge"),
+              station.officialMiniumumAge > 0
+                ? t("groups.offers.engagement.years", { age: station.officialMiniumumAge })
+                : t("groups.offers.engagement.noMinimumAge"),
+            ],
+            // The answer-by date matters only while an answer is (or was) awaited.
+            ...(offer.expiresAt && (offer.status === "PROPOSAL" || offer.status === "EXPIRED")
+              ? [[t("groups.offers.engagement.fields.answerBy"), dateTime(offer.expiresAt)] as [string, ReactNode]]
+              : []),
+          ]}
+        />
+        {station.officialQuantity > offer.volunteers && (
+          <Text size="sm" c="dimmed">
+            {t("groups.offers.engagement.ofNeeded", { n: station.officialQuantity })}
+          </Text>
+        )}
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,48 @@
+import type { TFunction } from "i18next";
+import type { Offer, OfferEvent, OfferStation } from "#shared/offers/schema";
+import { stockholmLocal } from "#shared/time";
+import { stockholmToday } from "#shared/validation";
+
+/** An instant as Stockholm wall-clock time, `YYYY-MM-DD HH:mm` (spec 02 §9, list format). */
+export const dateTime = (at: string) => stockholmLocal(at).replace("T", " ");
+
+/** A station's times, the day written once when it does not change: `2027-05-16 09:00–17:00`. */
+export function stationTime(s: Pick<OfferStation, "start" | "end">): string {
+  const [start, end] = [stockholmLocal(s.start), stockholmLocal(s.end)];
+  return start.slice(0, 10) === end.slice(0, 10)
+    ? `${start.slice(0, 10)} ${start.slice(11)}–${end.slice(11)}`
+    : `${start.replace("T", " ")} – ${end.replace("T", " ")}`;
+}
+
+/** An amount as people read it: `5 000 kr` in Swedish, `SEK 5,000` in English. */
+export function money(t: TFunction, amount: number, currency: string | null, lang: string): string {
+  const number = new Intl.NumberFormat(lang === "en" ? "en-GB" : "sv-SE").format(amount);
+  return t(`groups.offers.money.${currency === "EUR" ? "EUR" : "SEK"}`, { amount: number });
+}
+
+/** The pay terms of a station in one line: the payment type, then its amounts. */
+export function payTerms(t: TFunction, s: OfferStation, lang: string): string {
+  const type = t(`events.paymentTypes.${s.paymentType}`);
+  const amount = (n: number | null) => (n === null ? null : money(t, n, s.currency, lang));
+  const parts: string[] = [];
+  if (s.paymentType === "GROUPPAYMENT" && s.groupPayment !== null)
+    parts.push(t("groups.offers.pay.group", { amount: amount(s.groupPayment) }));
+  if (s.paymentType === "PERPERSON" || s.paymentType === "HOURLYRATE") {
+    const hourly = s.paymentType === "HOURLYRATE" ? "Hourly" : "";
+    if (s.paymentAdult !== null) parts.push(t(`groups.offers.pay.adult${hourly}`, { amount: amount(s.paymentAdult) }));
+    if (s.paymentChild !== null) parts.push(t(`groups.offers.pay.child${hourly}`, { amount: amount(s.paymentChild) }));
+  }
+  return parts.length > 0 ? `${type}: ${parts.join(", ")}` : type;
+}
+
+/** Has the event's day passed (before today in Stockholm)? Such events sit under "previous events". */
+export const isPastEvent = (e: Pick<OfferEvent, "date">, now: Date) => e.date < stockholmToday(now);
+
+/** The event asks each named volunteer for a shirt size from its sizes (it offers clothes: STAFFING §1). */
+export const asksShirtSize = (e: OfferEvent) => e.included.includes("CLOTHES");
+/** The event asks each named volunteer for special diets (it offers food with diet options). */
+export const asksDiets = (e: OfferEvent) => e.included.includes("FOOD") && e.foodOptions.length > 0;
+
+/** The path of an offer's engagement page. */
+export const engagementPath = (o: Pick<Offer, "eventId" | "groupId" | "stationId">) =>
+  `/my-pages/volunteers/engagement/${o.eventId}/${o.groupId}/${o.stationId}`;

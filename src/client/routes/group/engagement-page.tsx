@@ -1,0 +1,76 @@
+import { Alert, Anchor, Container, Loader, Stack, Text, Title } from "@mantine/core";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useParams } from "react-router";
+import { ApiError } from "../../app/api.ts";
+import { RequireAuth } from "../../app/guards.tsx";
+import { NotFound } from "../../app/shell/not-found.tsx";
+import { useGroupOffer } from "../../features/offers/api.ts";
+import { EngagementAnswer } from "../../features/offers/engagement-answer.tsx";
+import { EngagementAttendees } from "../../features/offers/engagement-attendees.tsx";
+import { EngagementDetails, Section } from "../../features/offers/engagement-details.tsx";
+
+/** One offer to one of the user's groups: read it, answer it, name the volunteers (spec 02 §2). */
+export default function EngagementPage() {
+  return (
+    <RequireAuth>
+      <EngagementContent />
+    </RequireAuth>
+  );
+}
+
+function EngagementContent() {
+  const { t } = useTranslation();
+  const { eventId = "", groupId = "", stationId = "" } = useParams();
+  const query = useGroupOffer(groupId, eventId, stationId);
+  const offer = query.data;
+
+  useEffect(() => {
+    if (offer) document.title = `${offer.station.name} – ${offer.eventName} – ${t("app.name")}`;
+  }, [offer, t]);
+
+  if (query.isPending)
+    return (
+      <Container size="md" py="xl">
+        <Loader role="status" aria-label={t("common.loading")} />
+      </Container>
+    );
+  if (query.isError || !offer) {
+    if (query.error instanceof ApiError && [400, 403, 404].includes(query.error.status)) return <NotFound />;
+    return (
+      <Container size="md" py="xl">
+        <Alert color="red" role="alert">
+          {t("groups.offers.engagement.loadError")}
+        </Alert>
+      </Container>
+    );
+  }
+
+  const named = offer.status === "ACCEPTED" && (offer.abilities.nameAttendees || offer.attendees.length > 0);
+  return (
+    <Container size="md" py="lg">
+      <Stack gap="md">
+        <Anchor component={Link} to="/my-pages/volunteers" size="sm">
+          ← {t("groups.offers.engagement.back")}
+        </Anchor>
+        <div>
+          <Text size="sm" c="dimmed">
+            {t("groups.offers.engagement.overline", { group: offer.groupName, event: offer.eventName })}
+          </Text>
+          <Title order={1} style={{ overflowWrap: "anywhere" }}>
+            {offer.station.name}
+          </Title>
+        </div>
+        <Section title={t("groups.offers.engagement.sections.answer")}>
+          <EngagementAnswer offer={offer} />
+        </Section>
+        {named && (
+          <Section title={t("groups.offers.attendees.title")}>
+            <EngagementAttendees offer={offer} />
+          </Section>
+        )}
+        <EngagementDetails offer={offer} />
+      </Stack>
+    </Container>
+  );
+}
