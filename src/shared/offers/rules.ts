@@ -76,6 +76,17 @@ export const canNameAttendees = (status: OfferStatus, eventStatus: Status) =>
 export const asksShirtSize = (event: { included: readonly string[]; shirtSizes: readonly string[] }) =>
   event.included.includes("CLOTHES") && event.shirtSizes.length > 0;
 
+/** The event asks each named volunteer for special diets: it offers food with diet options. */
+export const asksDiets = (event: { included: readonly string[]; foodOptions: readonly string[] }) =>
+  event.included.includes("FOOD") && event.foodOptions.length > 0;
+
+/** Where a group contact reads and answers an offer: every mail and list links there. */
+export const engagementPath = (o: { eventId: string; groupId: string; stationId: string }) =>
+  `/my-pages/volunteers/engagement/${o.eventId}/${o.groupId}/${o.stationId}`;
+
+/** Where the event's contacts staff the event's stations. */
+export const matchPath = (eventId: string) => `/my-pages/events/${eventId}/match`;
+
 /** Withdrawing a sent offer is news to the group; deleting a draft it never saw is not. */
 export const withdrawalIsNews = (status: OfferStatus) => status === "PROPOSAL" || status === "ACCEPTED";
 

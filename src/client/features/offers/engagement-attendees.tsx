@@ -19,6 +19,7 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Volunteer } from "#shared/groups/schema";
+import { asksDiets, asksShirtSize } from "#shared/offers/rules";
 import type { AttendeesInput } from "#shared/offers/schema";
 import { type Offer, offerMsg } from "#shared/offers/schema";
 import { ApiError } from "../../app/api.ts";
@@ -26,7 +27,6 @@ import { DialogHeader } from "../../components/dialog-header.tsx";
 import { apiErrorText } from "../../components/form.ts";
 import { useGroup } from "../groups/api.ts";
 import { useNameAttendees } from "./api.ts";
-import { asksDiets, asksShirtSize } from "./group-format.ts";
 
 /** What the contact states for one volunteer at this event. */
 type Participation = NonNullable<AttendeesInput["participation"]>[number];

@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import type { Offer, OfferEvent, OfferStation } from "#shared/offers/schema";
+import type { OfferEvent, OfferStation } from "#shared/offers/schema";
 import { stockholmLocal } from "#shared/time";
 import { stockholmToday } from "#shared/validation";
 
@@ -37,12 +37,3 @@ export function payTerms(t: TFunction, s: OfferStation, lang: string): string {
 
 /** Has the event's day passed (before today in Stockholm)? Such events sit under "previous events". */
 export const isPastEvent = (e: Pick<OfferEvent, "date">, now: Date) => e.date < stockholmToday(now);
-
-/** The event asks each named volunteer for a shirt size from its sizes (it offers clothes: STAFFING §1). */
-export const asksShirtSize = (e: OfferEvent) => e.included.includes("CLOTHES");
-/** The event asks each named volunteer for special diets (it offers food with diet options). */
-export const asksDiets = (e: OfferEvent) => e.included.includes("FOOD") && e.foodOptions.length > 0;
-
-/** The path of an offer's engagement page. */
-export const engagementPath = (o: Pick<Offer, "eventId" | "groupId" | "stationId">) =>
-  `/my-pages/volunteers/engagement/${o.eventId}/${o.groupId}/${o.stationId}`;

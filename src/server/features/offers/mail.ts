@@ -1,5 +1,6 @@
 import type { Language } from "#shared/account/schema";
 import { translate } from "#shared/i18n/index";
+import { engagementPath, matchPath } from "#shared/offers/rules";
 import { stockholmLocal } from "#shared/time";
 import type { Tx } from "../../db/client.ts";
 import { queueMail } from "../../mail/outbox.ts";
@@ -16,8 +17,6 @@ const dateOf = (at: Date) => stockholmLocal(at).slice(0, 10);
 const timeOf = (at: Date) => stockholmLocal(at).slice(11, 16);
 const asLanguage = (l: string): Language => (l === "en" ? "en" : "sv");
 
-export const engagementPath = (o: repo.OfferKey) => `/my-pages/volunteers/engagement/${o.eventId}/${o.groupId}/${o.stationId}`;
-export const matchPath = (eventId: string) => `/my-pages/events/${eventId}/match`;
 const GROUP_OFFERS_PATH = "/my-pages/volunteers";
 
 interface MailCtx {
