@@ -27,6 +27,7 @@ import { DialogHeader } from "../../components/dialog-header.tsx";
 import { apiErrorText } from "../../components/form.ts";
 import { useGroup } from "../groups/api.ts";
 import { useNameAttendees } from "./api.ts";
+import { statedDetails } from "./group-format.ts";
 
 /** What the contact states for one volunteer at this event. */
 type Participation = NonNullable<AttendeesInput["participation"]>[number];
@@ -94,17 +95,12 @@ export function EngagementAttendees({ offer }: { offer: Offer }) {
 function SavedAttendees({ offer, volunteers }: { offer: Offer; volunteers: readonly Volunteer[] }) {
   const { t } = useTranslation();
   const named = volunteers.filter((v) => offer.attendees.includes(v.id));
-  const details = (v: Volunteer) => {
-    const stated = v.participation.find((p) => p.eventId === offer.eventId);
-    const parts: string[] = [];
-    if (asksShirtSize(offer.event) && stated?.shirtSize)
-      parts.push(t("groups.offers.attendees.shirtSizeValue", { size: stated.shirtSize }));
-    if (asksDiets(offer.event) && stated?.specialDiets.length)
-      parts.push(stated.specialDiets.map((d) => t(`events.foodOptions.${d}`).toLowerCase()).join(", "));
-    if (offer.event.substitute && stated?.substitute)
-      parts.push(t("groups.offers.attendees.substituteValue", { name: stated.substitute }));
-    return parts.join(" · ");
-  };
+  const details = (v: Volunteer) =>
+    statedDetails(
+      t,
+      offer.event,
+      v.participation.find((p) => p.eventId === offer.eventId),
+    );
   return (
     <Stack gap={4}>
       {named.length === 0 ? (

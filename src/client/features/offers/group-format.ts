@@ -1,4 +1,5 @@
 import type { TFunction } from "i18next";
+import { asksDiets, asksShirtSize } from "#shared/offers/rules";
 import type { OfferEvent, OfferStation } from "#shared/offers/schema";
 import { stockholmLocal } from "#shared/time";
 import { stockholmToday } from "#shared/validation";
@@ -37,3 +38,27 @@ export function payTerms(t: TFunction, s: OfferStation, lang: string): string {
 
 /** Has the event's day passed (before today in Stockholm)? Such events sit under "previous events". */
 export const isPastEvent = (e: Pick<OfferEvent, "date">, now: Date) => e.date < stockholmToday(now);
+
+/** What a named volunteer stated for one event (only what the event asks for). */
+interface Stated {
+  shirtSize?: string | null;
+  specialDiets?: readonly string[];
+  substitute?: string | null;
+}
+
+/**
+ * A named volunteer's answers for the event in one line, each only when the event asks it:
+ * `tröjstorlek M · vegansk · reserv för Kim`. Empty when there is nothing to say.
+ */
+export function statedDetails(
+  t: TFunction,
+  event: Pick<OfferEvent, "included" | "shirtSizes" | "foodOptions" | "substitute">,
+  stated: Stated | undefined,
+): string {
+  const parts: string[] = [];
+  if (asksShirtSize(event) && stated?.shirtSize) parts.push(t("offers.stated.shirtSize", { size: stated.shirtSize }));
+  if (asksDiets(event) && stated?.specialDiets?.length)
+    parts.push(stated.specialDiets.map((d) => t(`events.foodOptions.${d}`).toLowerCase()).join(", "));
+  if (event.substitute && stated?.substitute) parts.push(t("offers.stated.substitute", { name: stated.substitute }));
+  return parts.join(" · ");
+}

@@ -1,12 +1,13 @@
-import { Button, Group, Paper, Stack, Text } from "@mantine/core";
+import { Button, Group, List, Paper, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { withdrawalIsNews } from "#shared/offers/rules";
-import type { Offer, OfferStatus } from "#shared/offers/schema";
+import type { Attendee, Offer, OfferStatus } from "#shared/offers/schema";
 import { stockholmLocal } from "#shared/time";
 import { ConfirmModal } from "../../../components/confirm-modal.tsx";
 import { notifySuccess } from "../../events/notify.ts";
 import { useRemoveOffer } from "../api.ts";
+import { statedDetails } from "../group-format.ts";
 import { OfferStatusBadge } from "./offer-badges.tsx";
 
 const ORDER: Record<OfferStatus, number> = { DRAFT: 0, PROPOSAL: 1, ACCEPTED: 2, EXPIRED: 3, REJECTED: 4 };
@@ -38,6 +39,7 @@ export function StationOffers({ offers }: { offers: Offer[] }) {
                     o.expiresAt &&
                     ` · ${t("events.match.offers.answerBy", { date: stockholmLocal(o.expiresAt).slice(0, 10) })}`}
                 </Text>
+                {o.group.attendees && <NamedVolunteers offer={o} attendees={o.group.attendees} />}
               </Stack>
               {o.abilities.remove && (
                 <Button
@@ -73,5 +75,32 @@ export function StationOffers({ offers }: { offers: Offer[] }) {
           })}
       </ConfirmModal>
     </>
+  );
+}
+
+/**
+ * Who the group named, with what they stated for the event. The server sends them only once the group has
+ * accepted and until the event is finished; before that the organizer sees counts alone.
+ */
+function NamedVolunteers({ offer, attendees }: { offer: Offer; attendees: Attendee[] }) {
+  const { t } = useTranslation();
+  if (attendees.length === 0) return <Text size="sm">{t("events.match.offers.noneNamed")}</Text>;
+  return (
+    <Stack gap={2} mt={4}>
+      <Text size="sm" fw={600}>
+        {t("events.match.offers.named", { n: attendees.length, of: offer.volunteers })}
+      </Text>
+      <List size="sm" spacing={2} aria-label={t("events.match.offers.namedLabel", { group: offer.groupName })}>
+        {attendees.map((a) => {
+          const details = statedDetails(t, offer.event, a);
+          return (
+            <List.Item key={a.id} style={{ overflowWrap: "anywhere" }}>
+              {t("events.match.offers.volunteer", { name: a.name, age: a.age })}
+              {details && ` – ${details}`}
+            </List.Item>
+          );
+        })}
+      </List>
+    </Stack>
   );
 }
