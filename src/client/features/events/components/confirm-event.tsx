@@ -1,7 +1,9 @@
-import { Alert, Button, Stack, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import type { EventView } from "#shared/events/schema";
+import { matchPath } from "#shared/offers/rules";
 import { ConfirmModal } from "../../../components/confirm-modal.tsx";
 import { useConfirmEvent } from "../api.ts";
 
@@ -30,7 +32,12 @@ export function ConfirmEvent({ event }: { event: EventView }) {
           </Text>
         }
       >
-        {event.confirmedAt && t("events.confirm.confirmedBy", { at, by: event.confirmedBy ?? "" })}
+        {event.confirmedAt && <Text>{t("events.confirm.confirmedBy", { at, by: event.confirmedBy ?? "" })}</Text>}
+        {event.abilities.match && (
+          <Anchor component={Link} to={matchPath(event.id)} c="dark.9" td="underline" display="inline-block" mt="xs">
+            {t("events.confirm.toMatch")}
+          </Anchor>
+        )}
       </Alert>
     );
   }
