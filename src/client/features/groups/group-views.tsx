@@ -21,7 +21,13 @@ const statusColor: Record<string, string> = { CONFIRMED: GREEN, DRAFT: "#a84300"
 export function StatusBadge({ status }: { status: string }) {
   const { t } = useTranslation();
   return (
-    <Badge color={statusColor[status] ?? "#495057"} variant="filled" style={{ flexShrink: 0 }}>
+    <Badge
+      color={statusColor[status] ?? "#495057"}
+      variant="filled"
+      tt="none"
+      fz="sm"
+      styles={{ root: { flexShrink: 0, height: "auto", paddingBlock: 3 }, label: { overflow: "visible" } }}
+    >
       {t(statusLabelId(status))}
     </Badge>
   );

@@ -175,7 +175,7 @@ function StationRows({ offers, caption }: { offers: Offer[]; caption: string }) 
               </Text>
               <Text size="sm">{stationTime(o.station)}</Text>
               <Text size="sm">{t("groups.offers.volunteerCount", { count: o.volunteers })}</Text>
-              {o.expiresAt && <Text size="sm">{t("groups.offers.list.answerByLine", { date: answerBy(o) })}</Text>}
+              {answerBy(o) && <Text size="sm">{t("groups.offers.list.answerByLine", { date: answerBy(o) })}</Text>}
               <StatusButton offer={o} fullWidth />
             </Stack>
           </Paper>
