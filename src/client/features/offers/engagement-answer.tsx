@@ -76,7 +76,8 @@ export function EngagementAnswer({ offer }: { offer: Offer }) {
       case "PROPOSAL":
         return t("groups.offers.answer.closed");
       case "ACCEPTED":
-        return t(offer.abilities.nameAttendees ? "groups.offers.answer.acceptedName" : "groups.offers.answer.accepted");
+        if (!offer.abilities.nameAttendees) return t("groups.offers.answer.accepted");
+        return t(offer.attendees.length > 0 ? "groups.offers.answer.acceptedNamed" : "groups.offers.answer.acceptedName");
       case "REJECTED":
         return t("groups.offers.answer.rejected");
       case "EXPIRED":

@@ -98,6 +98,14 @@ export function EngagementDetails({ offer }: { offer: Offer }) {
           rows={[
             [t("groups.offers.engagement.fields.volunteers"), t("groups.offers.volunteerCount", { count: offer.volunteers })],
             [t("groups.offers.engagement.fields.payment"), payTerms(t, station, i18n.language)],
+            ...(event.included.length > 0
+              ? [
+                  [
+                    t("groups.offers.engagement.fields.included"),
+                    event.included.map((i) => t(`events.included.${i}`)).join(", "),
+                  ] as [string, ReactNode],
+                ]
+              : []),
             [
               t("groups.offers.engagement.fields.skills"),
               station.skills.length > 0
