@@ -91,7 +91,8 @@ export default function MapPicker({
   height = 320,
   label,
 }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const fmt = coordinates(i18n.language);
   const [query, setQuery] = useState("");
   const [results, setResults] = useState<GeoPlace[] | null>(null);
   const [searching, setSearching] = useState(false);
@@ -216,5 +217,15 @@ export default function MapPicker({
   );
 }
 
-// Not `lng`: i18next reads that option as the language to translate into.
-const fmt = (p: LatLng) => ({ latitude: p.lat.toFixed(5), longitude: p.lng.toFixed(5) });
+/**
+ * A point as people read it: six decimals, with a decimal comma in Swedish (`57,685900`).
+ * Not `lng`: i18next reads that option as the language to translate into.
+ */
+function coordinates(language: string) {
+  const number = new Intl.NumberFormat(language === "en" ? "en-GB" : "sv-SE", {
+    minimumFractionDigits: 6,
+    maximumFractionDigits: 6,
+    useGrouping: false,
+  });
+  return (p: LatLng) => ({ latitude: number.format(p.lat), longitude: number.format(p.lng) });
+}
