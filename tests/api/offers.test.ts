@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { offerView, stationOffersView } from "../../src/shared/offers/schema.ts";
-import { parseInstant } from "../../src/shared/time.ts";
+import { parseInstant, stockholmLocal } from "../../src/shared/time.ts";
+import { addDays, stockholmToday } from "../../src/shared/validation.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { DAY, MINUTE } from "../helpers/clock.ts";
 import { buildUser } from "../helpers/factories.ts";
@@ -370,7 +371,8 @@ describe("POST /api/offers/{eventId}/confirm (sending invitations)", () => {
     for (const o of (await eventOffers(app, owner.token, e.id)).body) {
       expect(o.status).toBe("PROPOSAL");
       expectNear(o.sentAt, now, 10_000);
-      expectNear(o.expiresAt, now.getTime() + 7 * DAY);
+      // The end of the day a week on, Swedish time.
+      expect(stockholmLocal(o.expiresAt)).toBe(`${addDays(stockholmToday(now), 7)}T23:59`);
       expect(msBetween(o.sentAt, o.expiresAt)).toBeGreaterThan(7 * DAY - MINUTE);
       expect(o.station.allocation).toMatchObject({ preliminary: 0, awaiting: o.stationId === stationId(e, "S1") ? 4 : 2 });
     }

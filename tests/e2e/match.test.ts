@@ -241,8 +241,8 @@ describe("the organizer's matching", () => {
     await until(() => dialog.isVisible()).toBe(true);
     expect(await dialog.locator('[data-offer="Genarps IF"]').innerText()).toContain("Obesvarad, tiden gick ut");
     const top = dialog.locator("[data-candidate]").first();
-    await until(() => top.innerText()).toContain("Förslag som ersättare");
-    expect(await dialog.getByText("Förslag som ersättare").count()).toBe(1);
+    await until(() => top.innerText()).toContain("Föreslås i stället");
+    expect(await dialog.getByText("Föreslås i stället").count()).toBe(1);
     expect(await top.getByRole("radio").isChecked()).toBe(true);
     await expectNoAxeViolations(page, "replacement");
     await top.scrollIntoViewIfNeeded();

@@ -1,4 +1,6 @@
 import type { Status } from "../status.ts";
+import { parseInstant } from "../time.ts";
+import { addDays, stockholmToday } from "../validation.ts";
 import type { Allocation, OfferStatus, Reason } from "./schema.ts";
 
 /**
@@ -14,6 +16,9 @@ export const holdsPlaces = (status: OfferStatus) => HOLDING.includes(status);
  * station's start (the send statement clamps it: repo.sendDrafts).
  */
 export const DEFAULT_ANSWER_DAYS = 7;
+
+/** The default answer-by instant of offers sent at `now`: the end of the day a week on, Swedish time. */
+export const defaultAnswerBy = (now: Date) => parseInstant(`${addDays(stockholmToday(now), DEFAULT_ANSWER_DAYS)}T23:59`) as Date;
 /** The automatic reminder goes this long before the answer-by date. */
 export const REMINDER_BEFORE_MS = 2 * 24 * 60 * 60 * 1000;
 /** Inside this time before a station starts nothing happens by itself: the organizer decides. */

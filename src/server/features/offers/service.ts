@@ -4,7 +4,7 @@ import { findMunicipality, MUNICIPALITIES } from "#shared/geo/municipalities";
 import {
   allocation,
   asksShirtSize,
-  DEFAULT_ANSWER_DAYS,
+  defaultAnswerBy,
   distanceKm,
   eventRefusal,
   HANDS_OFF_MS,
@@ -42,7 +42,6 @@ import { mailAnswer, mailGroupsAbout, mailOrganizersExpired, mailWithdrawn } fro
 import { allocationOf, presentOffer, presentStation, type Viewer } from "./present.ts";
 import * as repo from "./repo.ts";
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const invalid = (message: string, fields: FieldErrors) => new AppError("ValidationError", message, fields);
 
 /** Offers live only on a CONFIRMED event: a DRAFT is not yet open, a HISTORIC one is closed (STAFFING §1). */
@@ -131,7 +130,7 @@ export async function sendOffers(ctx: Ctx, event: EventRow, body: SendOffersBody
   const now = ctx.clock.now();
   if (body.expiresAt && body.expiresAt.getTime() <= now.getTime())
     throw invalid("The answer-by date has passed", { expiresAt: offerMsg.expiresInPast });
-  const due = body.expiresAt ?? new Date(now.getTime() + DEFAULT_ANSWER_DAYS * DAY_MS);
+  const due = body.expiresAt ?? defaultAnswerBy(now);
   const sent = await ctx.db.transaction(async (tx) => {
     const moved = await repo.sendDrafts(tx, event.id, body.offers, now, due);
     await mailGroupsAbout(mailCtx(ctx, tx, now), "offerInvitation", event, moved);

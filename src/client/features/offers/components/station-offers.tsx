@@ -39,6 +39,13 @@ export function StationOffers({ offers }: { offers: Offer[] }) {
                     o.expiresAt &&
                     ` · ${t("events.match.offers.answerBy", { date: stockholmLocal(o.expiresAt).slice(0, 10) })}`}
                 </Text>
+                {o.group.contactPersons && o.group.contactPersons.length > 0 && (
+                  <Text size="sm" style={{ overflowWrap: "anywhere" }}>
+                    {t("events.match.offers.contacts", {
+                      contacts: o.group.contactPersons.map((c) => `${c.name}, ${c.email}, ${c.phone}`).join("; "),
+                    })}
+                  </Text>
+                )}
                 {o.group.attendees && <NamedVolunteers offer={o} attendees={o.group.attendees} />}
               </Stack>
               {o.abilities.remove && (
@@ -47,10 +54,12 @@ export function StationOffers({ offers }: { offers: Offer[] }) {
                   variant="subtle"
                   color="red.9"
                   c="red.9"
-                  aria-label={t("events.match.offers.remove", { group: o.groupName })}
+                  aria-label={t(withdrawalIsNews(o.status) ? "events.match.offers.withdraw" : "events.match.offers.remove", {
+                    group: o.groupName,
+                  })}
                   onClick={() => setRemoving(o)}
                 >
-                  {t("common.remove")}
+                  {t(withdrawalIsNews(o.status) ? "events.match.offers.withdrawShort" : "common.remove")}
                 </Button>
               )}
             </Group>
@@ -60,8 +69,10 @@ export function StationOffers({ offers }: { offers: Offer[] }) {
       <ConfirmModal
         opened={removing !== null}
         onClose={() => setRemoving(null)}
-        title={t("events.match.offers.removeTitle")}
-        confirmLabel={t("common.remove")}
+        title={t(
+          removing && withdrawalIsNews(removing.status) ? "events.match.offers.withdrawTitle" : "events.match.offers.removeTitle",
+        )}
+        confirmLabel={t(removing && withdrawalIsNews(removing.status) ? "events.match.offers.withdrawShort" : "common.remove")}
         color="red.9"
         onConfirm={async () => {
           if (!removing) return;
