@@ -13,16 +13,19 @@ import type { Ctx } from "./context.ts";
 import type { Database } from "./db/client.ts";
 import { pingDatabase, queryRows } from "./db/client.ts";
 import { devRoutes } from "./dev/routes.ts";
-import { ensureHistoricSweep, HISTORIC_SWEEP_JOB, historicSweepJob } from "./features/events/jobs.ts";
+import { historicSweep } from "./features/events/jobs.ts";
 import { eventRoutes } from "./features/events/routes.ts";
 import { geoRoutes } from "./features/geo/routes.ts";
 import { groupRoutes } from "./features/groups/routes.ts";
+import { offerRoutes } from "./features/offers/routes.ts";
+import { offersSweep } from "./features/offers/service.ts";
 import { registerDocs } from "./http/docs.ts";
 import { AppError, errorHandler, notFoundHandler, nulPath } from "./http/errors.ts";
 import { ViewCache } from "./http/view-cache.ts";
 import { identityRoutes } from "./identity/routes.ts";
 import { PasswordHasher } from "./identity/secrets.ts";
 import { SessionCache } from "./identity/session-cache.ts";
+import { ensurePeriodic, periodicJob } from "./jobs/periodic.ts";
 import { JobWorker } from "./jobs/queue.ts";
 import { MAIL_JOB, mailJob } from "./mail/outbox.ts";
 
@@ -160,12 +163,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
     views: new ViewCache(database.writes ?? null),
     nudgeJobs: () => jobs?.nudge(),
   };
+  const periodic = [historicSweep, offersSweep(ctx)];
   jobs = new JobWorker(
     database.db,
     clock,
     {
       [MAIL_JOB]: mailJob(database.db, clock, server.log, config.SMTP_URL, config.MAIL_FROM),
-      [HISTORIC_SWEEP_JOB]: historicSweepJob(database.db, clock, server.log),
+      ...Object.fromEntries(periodic.map((p) => [p.kind, periodicJob(database.db, clock, server.log, p)])),
     },
     server.log,
   );
@@ -186,8 +190,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await identityRoutes(server, ctx);
   await eventRoutes(server, ctx);
   await geoRoutes(server, ctx);
-  await ensureHistoricSweep(database.db, clock);
   await groupRoutes(server, ctx);
+  await offerRoutes(server, ctx);
+  for (const p of periodic) await ensurePeriodic(database.db, clock, p);
   if (config.NODE_ENV !== "production") await devRoutes(server, ctx);
 
   const webRoot = options.webRoot;

@@ -216,8 +216,9 @@ describe("public events", () => {
 
 describe("scheduling the sweep", () => {
   it("keeps exactly one pending sweep when several processes start at once", async () => {
-    const { ensureHistoricSweep } = await import("../../src/server/features/events/jobs.ts");
-    await Promise.all([1, 2, 3].map(() => ensureHistoricSweep(app.ctx.db, app.clock)));
+    const { historicSweep } = await import("../../src/server/features/events/jobs.ts");
+    const { ensurePeriodic } = await import("../../src/server/jobs/periodic.ts");
+    await Promise.all([1, 2, 3].map(() => ensurePeriodic(app.ctx.db, app.clock, historicSweep)));
     const pending = await app.ctx.db
       .select()
       .from(jobs)

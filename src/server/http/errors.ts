@@ -22,7 +22,8 @@ export const forbidden = (what = "Forbidden") => new AppError("Forbidden", what)
 export const unauthorized = () => new AppError("Unauthorized", "A valid access token is required");
 export const conflict = (what: string, fields?: FieldErrors) => new AppError("Conflict", what, fields);
 /** A HISTORIC event or group is read-only: a write conflicts with its state (409 EventHistoric, ADR 009). */
-export const historicConflict = (what: "event" | "group") => new AppError("EventHistoric", `A historic ${what} cannot be changed`);
+export const historicConflict = (what: "event" | "group") =>
+  new AppError("EventHistoric", `A historic ${what} cannot be changed`);
 
 declare module "fastify" {
   interface FastifyContextConfig {

@@ -1,7 +1,17 @@
 import type { Language } from "#shared/account/schema";
 import { translate } from "#shared/i18n/index";
 
-export type MailKind = "signUpCode" | "resetCode" | "invitation";
+export type MailKind =
+  | "signUpCode"
+  | "resetCode"
+  | "invitation"
+  | "offerInvitation"
+  | "offerReminder"
+  | "offerAccepted"
+  | "offerDeclined"
+  | "offerWithdrawn"
+  | "offerExpiredGroup"
+  | "offerExpiredOrganizer";
 
 export interface RenderedMail {
   subject: string;
@@ -13,17 +23,28 @@ export interface RenderedMail {
 export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string);
 
-/** The body lines of each kind, as message ids under mail.<kind>. */
+/** The body lines of each kind: message ids under mail.<kind>, or `$value` for a value set as it is (a list). */
 const bodies: Record<MailKind, string[]> = {
   signUpCode: ["intro", "code", "validity"],
   resetCode: ["intro", "code", "validity"],
   invitation: ["intro", "credentials", "validity", "link"],
+  offerInvitation: ["intro", "$stations", "answerBy", "link"],
+  offerReminder: ["intro", "$stations", "answerBy", "link"],
+  offerAccepted: ["intro", "link"],
+  offerDeclined: ["intro", "link"],
+  offerWithdrawn: ["intro", "link"],
+  offerExpiredGroup: ["intro", "$stations", "link"],
+  offerExpiredOrganizer: ["intro", "$stations", "link"],
 };
 
 /** Renders a mail in the recipient's language: plain text and a simple HTML version of the same lines. */
 export function renderMail(kind: MailKind, lang: Language, values: Record<string, string>): RenderedMail {
   const t = (id: string) => translate(lang, id, values);
-  const paragraphs = [t("mail.greeting"), ...bodies[kind].map((line) => t(`mail.${kind}.${line}`)), t("mail.signature")];
+  const paragraphs = [
+    t("mail.greeting"),
+    ...bodies[kind].map((line) => (line.startsWith("$") ? (values[line.slice(1)] ?? "") : t(`mail.${kind}.${line}`))),
+    t("mail.signature"),
+  ];
   const text = `${paragraphs.join("\n\n")}\n\n--\n${t("mail.automatic")}\n`;
   const html = `<!doctype html><html lang="${lang}"><body style="font-family:sans-serif;line-height:1.5">${paragraphs
     .map((p) => `<p>${escapeHtml(p).replaceAll("\n", "<br>")}</p>`)

@@ -9,35 +9,15 @@ import type { Allocation, OfferStatus, Reason } from "./schema.ts";
 export const HOLDING: readonly OfferStatus[] = ["DRAFT", "PROPOSAL", "ACCEPTED"];
 export const holdsPlaces = (status: OfferStatus) => HOLDING.includes(status);
 
-/** An answer is due within this many days of sending, unless the organizer names another date. */
+/**
+ * An answer is due within this many days of sending, unless the organizer names another date; never after the
+ * station's start (the send statement clamps it: repo.sendDrafts).
+ */
 export const DEFAULT_ANSWER_DAYS = 7;
 /** The automatic reminder goes this long before the answer-by date. */
 export const REMINDER_BEFORE_MS = 2 * 24 * 60 * 60 * 1000;
 /** Inside this time before a station starts nothing happens by itself: the organizer decides. */
 export const HANDS_OFF_MS = 48 * 60 * 60 * 1000;
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/**
- * The answer-by instant of an offer sent at `now`: the organizer's choice or a week on, never after the
- * station's start.
- */
-export function answerBy(now: Date, stationStart: Date, chosen?: Date): Date {
-  const wanted = chosen ?? new Date(now.getTime() + DEFAULT_ANSWER_DAYS * DAY_MS);
-  return wanted.getTime() > stationStart.getTime() ? stationStart : wanted;
-}
-
-/** May the scheduler act on an offer at `now` (remind or expire it)? Never within 48 h of its station. */
-export const automaticStepAllowed = (now: Date, stationStart: Date) => stationStart.getTime() - now.getTime() > HANDS_OFF_MS;
-
-/** Is the automatic reminder due for a PROPOSAL at `now`? */
-export function reminderDue(o: { status: OfferStatus; expiresAt: Date | null; remindedAt: Date | null }, now: Date) {
-  return o.status === "PROPOSAL" && !o.remindedAt && !!o.expiresAt && o.expiresAt.getTime() - REMINDER_BEFORE_MS <= now.getTime();
-}
-
-/** Has a PROPOSAL's answer-by date passed at `now`? */
-export const expired = (o: { status: OfferStatus; expiresAt: Date | null }, now: Date) =>
-  o.status === "PROPOSAL" && !!o.expiresAt && o.expiresAt.getTime() <= now.getTime();
 
 /** The allocation counters of a station from its offers (spec 02 §4). */
 export function allocation(needed: number, offers: ReadonlyArray<{ status: OfferStatus; volunteers: number }>): Allocation {

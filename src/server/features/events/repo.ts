@@ -280,8 +280,3 @@ export async function confirmedBetween(tx: Tx, from: string, to: string): Promis
     .where(and(eq(events.status, "CONFIRMED"), gte(events.date, from), lte(events.date, to)))
     .orderBy(asc(events.date), asc(events.startTime), asc(events.name));
 }
-
-/** Takes a transaction-scoped advisory lock, so only one process at a time runs the guarded section. */
-export async function advisoryLock(tx: Tx, key: number) {
-  await queryRows(tx, sql`SELECT pg_advisory_xact_lock(${key})`);
-}

@@ -1,0 +1,81 @@
+import { allocation, canAnswer, canNameAttendees, canRemove } from "#shared/offers/rules";
+import type { Allocation, Attendee, Offer, OfferStation, OfferStatus } from "#shared/offers/schema";
+import type { Status } from "#shared/status";
+import { formatInstant } from "#shared/time";
+import type { OfferViewRow } from "./repo.ts";
+
+/** Who looks: the event's side (contacts, team leaders) or the group's contacts. */
+export type Viewer = "event" | "group";
+
+const instant = (v: Date | string | null) => (v === null ? null : formatInstant(new Date(v)));
+
+/** The counters of a station from the sums of its offers by status. */
+export function allocationOf(officialQuantity: number, held: Record<string, number>): Allocation {
+  return allocation(
+    officialQuantity,
+    Object.entries(held).map(([status, volunteers]) => ({ status: status as OfferStatus, volunteers })),
+  );
+}
+
+/** The station as the database shaped it, with the API's instants and (for the event's side) its counters. */
+export function presentStation(s: OfferViewRow["station"], held?: Record<string, number>): OfferStation {
+  return {
+    ...(s as unknown as OfferStation),
+    start: formatInstant(new Date(s.start)),
+    end: formatInstant(new Date(s.end)),
+    ...(held ? { allocation: allocationOf(s.officialQuantity, held) } : {}),
+  };
+}
+
+function presentAttendee(v: Record<string, unknown>): Attendee {
+  const p = (v.participation ?? {}) as { specialDiets?: string[]; shirtSize?: string; substitute?: string };
+  return {
+    id: v.id as string,
+    name: v.name as string,
+    email: v.email as string,
+    phone: v.phone as string,
+    age: v.age as number,
+    specialDiets: (p.specialDiets ?? []) as Attendee["specialDiets"],
+    shirtSize: (p.shirtSize ?? null) as Attendee["shirtSize"],
+    substitute: p.substitute || null,
+  };
+}
+
+/**
+ * One offer for one side. The event's side sees the group's contacts, the named volunteers and their ids
+ * only when the row carries them (accepted, event running: repo.offerViews decides); otherwise counts.
+ */
+export function presentOffer(r: OfferViewRow, viewer: Viewer): Offer {
+  const status = r.status;
+  const eventStatus = r.event.status as Status;
+  const personal = r.named !== null;
+  return {
+    eventId: r.eventId,
+    eventName: r.event.name,
+    groupId: r.groupId,
+    groupName: r.group.name,
+    stationId: r.stationId,
+    stationIdGroupId: `${r.stationId}_${r.groupId}`,
+    status,
+    volunteers: r.volunteers,
+    createdAt: instant(r.createdAt) as string,
+    sentAt: instant(r.sentAt),
+    remindedAt: instant(r.remindedAt),
+    answeredAt: instant(r.answeredAt),
+    expiresAt: instant(r.expiresAt),
+    attendees: personal ? r.attendees : [],
+    adultAttendance: r.adultAttendance,
+    childAttendance: r.childAttendance,
+    station: presentStation(r.station, viewer === "event" ? r.held : undefined),
+    event: r.event as unknown as Offer["event"],
+    group: {
+      ...(r.group as unknown as Offer["group"]),
+      ...(personal && r.contacts ? { contactPersons: r.contacts } : {}),
+      ...(personal ? { attendees: (r.named ?? []).map(presentAttendee) } : {}),
+    },
+    abilities:
+      viewer === "event"
+        ? { remove: canRemove(eventStatus), answer: false, nameAttendees: false }
+        : { remove: false, answer: canAnswer(status, eventStatus), nameAttendees: canNameAttendees(status, eventStatus) },
+  };
+}
