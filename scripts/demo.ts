@@ -11,6 +11,7 @@ import { buildApp } from "../src/server/app.ts";
 import { loadConfig } from "../src/server/config.ts";
 import { openPglite, openPostgres } from "../src/server/db/client.ts";
 import { events, offers, users } from "../src/server/db/schema.ts";
+import { offersSweep } from "../src/server/features/offers/service.ts";
 
 const PASSWORD = "Arrangor2025";
 const ORGANIZER = "karin.lindqvist@example.se";
@@ -69,7 +70,7 @@ const perPerson = (adult: number, child: number) => ({
 });
 
 async function main() {
-  const config = loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? "warn", JOBS: "false" });
+  const config = loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? "error", JOBS: "false" });
   const database = config.DATABASE_URL
     ? await openPostgres(config.DATABASE_URL)
     : await openPglite(path.resolve(config.DATA_DIR, "db"));
@@ -461,12 +462,15 @@ async function main() {
         specialDiets: i === 2 ? ["VEGETARIAN"] : [],
       })),
     });
-    // Time passes for one invitation: sent two weeks ago, its answer-by date a week gone.
+    // Time passes for one invitation (sent two weeks ago, reminded, its answer-by date a week gone); then the
+    // scheduler's sweep expires it as it would, mailing the group and the organizers.
     const days = (n: number) => new Date(Date.now() + n * 24 * 60 * 60 * 1000);
     await database.db
       .update(offers)
-      .set({ status: "EXPIRED", createdAt: days(-15), sentAt: days(-14), remindedAt: days(-9), expiresAt: days(-7) })
+      .set({ createdAt: days(-15), sentAt: days(-14), remindedAt: days(-9), expiresAt: days(-7) })
       .where(and(eq(offers.eventId, confirmed.id), eq(offers.groupId, enskede.id), eq(offers.stationId, water as string)));
+    const sweep = offersSweep(ctx);
+    await database.db.transaction((tx) => sweep.run(tx, new Date()));
 
     await server.close();
     const where = config.DATABASE_URL ? "DATABASE_URL" : path.resolve(config.DATA_DIR, "db");
