@@ -2,6 +2,7 @@
 // database and (when DATABASE_URL or BENCH_DATABASE_URL is set, or PostgreSQL answers on 127.0.0.1:5432)
 // on PostgreSQL. Prints req/s, p50/p95/p99 latency and the ratio to a bare Fastify route of the same run.
 import { type ChildProcess, spawn } from "node:child_process";
+import { mkdirSync } from "node:fs";
 import { createInterface } from "node:readline";
 import autocannon from "autocannon";
 import pg from "pg";
@@ -107,6 +108,7 @@ function run(opts: autocannon.Options): Promise<autocannon.Result & { p95: numbe
 
 async function measure(database: string, env: Record<string, string>): Promise<Row[]> {
   const profileDir = process.env.BENCH_PROFILE_DIR;
+  if (profileDir) mkdirSync(profileDir, { recursive: true });
   const { child, port, info } = await startServer({
     ...env,
     ...(profileDir ? { BENCH_PROFILE: `${profileDir}/${database}.cpuprofile` } : {}),
