@@ -1,18 +1,22 @@
 // `npm run bench`: measures the API with autocannon against a server in its own process, on the embedded
 // database and (when DATABASE_URL or BENCH_DATABASE_URL is set, or PostgreSQL answers on 127.0.0.1:5432)
-// on PostgreSQL. Prints req/s, p50/p99 latency and the ratio to a bare Fastify route of the same run.
+// on PostgreSQL. Prints req/s, p50/p95/p99 latency and the ratio to a bare Fastify route of the same run.
 import { type ChildProcess, spawn } from "node:child_process";
+import { mkdirSync } from "node:fs";
 import { createInterface } from "node:readline";
 import autocannon from "autocannon";
 import pg from "pg";
 import { updateBodyOf } from "#shared/events/rules";
 import type { EventView } from "#shared/events/schema";
+import { STAFFING_SCENARIOS, type StaffingInfo } from "./staffing.ts";
 
 interface SeedInfo {
   email: string;
   password: string;
   eventId: string;
   eventIds: string[];
+  /** Present when a staffing scenario runs (the data takes a while to write). */
+  staffing?: StaffingInfo;
 }
 
 interface Row {
@@ -20,16 +24,23 @@ interface Row {
   scenario: string;
   reqPerSec: number;
   p50: number;
+  p95: number;
   p99: number;
   errors: number;
   ratio?: string;
   /** Statements per request, where counted. */
   statements?: number;
+  /** Concurrent connections, where not 50. */
+  connections?: number;
 }
 
-/** The budgets of the design and the issue: p99 in ms per database, or a share of GET /api/health's req/s. */
+/**
+ * The budgets of the design and the issue: p95 or p99 in ms per database (a database not named has no
+ * latency budget), or a share of GET /api/health's req/s.
+ */
 interface Budget {
   scenario: string;
+  p95?: Record<string, number>;
   p99?: Record<string, number>;
   healthShare?: number;
   statements?: number;
@@ -40,7 +51,16 @@ const BUDGETS: Budget[] = [
   { scenario: "GET /api/auth/me", healthShare: 0.5 },
   // The embedded database shares the event loop with the server: it gets four times the time, as for reads.
   { scenario: "PUT /api/events/{id} (1 of 50 stations)", p99: { PostgreSQL: 50, PGlite: 200 }, statements: 8 },
+  // STAFFING §3: p95 ≤ 30 ms with 10,000 groups and 100,000 availabilities on PostgreSQL.
+  { scenario: STAFFING_SCENARIOS.big, p95: { PostgreSQL: 30 } },
+  { scenario: STAFFING_SCENARIOS.radius, p95: { PostgreSQL: 30 } },
+  { scenario: STAFFING_SCENARIOS.small, p95: { PostgreSQL: 30 } },
 ];
+/**
+ * Organizers matching groups to stations: a few at a time, not 50. At 50 connections on a small machine the
+ * figure would be the queue in front of the call, not its cost.
+ */
+const STAFFING_CONNECTIONS = Number(process.env.BENCH_STAFFING_CONNECTIONS ?? 10);
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 /** BENCH_ONLY=regex: only the scenarios whose name matches (with the baseline and health). */
@@ -61,14 +81,34 @@ async function startServer(env: Record<string, string>): Promise<{ child: ChildP
   throw new Error("bench server did not start");
 }
 
-function run(opts: autocannon.Options): Promise<autocannon.Result> {
+/** The value below which `share` of the sorted samples lie (nearest rank), to 0.1 ms. */
+function percentile(sorted: number[], share: number): number {
+  if (sorted.length === 0) return 0;
+  return Math.round(sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] * 10) / 10;
+}
+
+/** An autocannon run, with the p95 autocannon does not report, from every response's time. */
+function run(opts: autocannon.Options): Promise<autocannon.Result & { p95: number }> {
   return new Promise((resolve, reject) => {
-    autocannon(opts, (err, result) => (err ? reject(err) : resolve(result)));
+    const times: number[] = [];
+    const instance = autocannon(opts, (err, result) =>
+      err
+        ? reject(err)
+        : resolve({
+            ...result,
+            p95: percentile(
+              times.sort((a, b) => a - b),
+              0.95,
+            ),
+          }),
+    );
+    instance.on("response", (_client, _status, _bytes, responseTime) => times.push(responseTime));
   });
 }
 
 async function measure(database: string, env: Record<string, string>): Promise<Row[]> {
   const profileDir = process.env.BENCH_PROFILE_DIR;
+  if (profileDir) mkdirSync(profileDir, { recursive: true });
   const { child, port, info } = await startServer({
     ...env,
     ...(profileDir ? { BENCH_PROFILE: `${profileDir}/${database}.cpuprofile` } : {}),
@@ -82,16 +122,17 @@ async function measure(database: string, env: Record<string, string>): Promise<R
       body: JSON.stringify({ email: info.email, password: info.password }),
     });
     const { accessToken } = (await signIn.json()) as { accessToken: string };
-    const row = (scenario: string, r: autocannon.Result): Row => ({
+    const row = (scenario: string, r: autocannon.Result & { p95: number }): Row => ({
       database,
       scenario,
       reqPerSec: Math.round(r.requests.average),
       p50: r.latency.p50,
+      p95: r.p95,
       p99: r.latency.p99,
       errors: r.errors + r.non2xx,
     });
-    const get = (path: string, headers: Record<string, string> = {}) =>
-      run({ url: base + path, connections: 50, duration: DURATION, headers });
+    const get = (path: string, headers: Record<string, string> = {}, connections = 50) =>
+      run({ url: base + path, connections, duration: DURATION, headers });
 
     await run({ url: `${base}/bench/bare`, connections: 10, duration: 1 }); // warm-up
     rows.push(row("GET /bench/bare (baseline)", await get("/bench/bare")));
@@ -160,6 +201,31 @@ async function measure(database: string, env: Record<string, string>): Promise<R
       return { ...row("PUT /api/events/{id} (1 of 50 stations)", saves), statements: perSave };
     });
 
+    // Ranked candidates for a station of a CONFIRMED event of the staffing organizer: in Stockholm (most
+    // groups), the same within 25 km, and in a small municipality.
+    if (info.staffing) {
+      const s = info.staffing;
+      const staffingSignIn = await fetch(`${base}/api/auth/sign-in`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: s.email, password: info.password }),
+      });
+      const organizer = { authorization: `Bearer ${((await staffingSignIn.json()) as { accessToken: string }).accessToken}` };
+      const available = (name: string, stationId: string, query = "") =>
+        scenario(name, async () => {
+          const path = `/api/groups/available?eventId=${s.eventId}&stationId=${stationId}${query}`;
+          const first = await fetch(base + path, { headers: organizer });
+          const body = await first.text();
+          const count = first.ok ? (JSON.parse(body) as unknown[]).length : `status ${first.status}`;
+          console.log(`${database}: ${name}: ${count} candidates, ${(body.length / 1024).toFixed(0)} kB`);
+          const measured = await get(path, organizer, STAFFING_CONNECTIONS);
+          return { ...row(name, measured), connections: STAFFING_CONNECTIONS };
+        });
+      await available(STAFFING_SCENARIOS.big, s.bigStationId);
+      await available(STAFFING_SCENARIOS.radius, s.bigStationId, "&radiusKm=25");
+      await available(STAFFING_SCENARIOS.small, s.smallStationId);
+    }
+
     // Sign-in by 20 users at once (one connection each), with health probes alongside: hashing must not
     // starve the rest of the API.
     let next = 0;
@@ -195,15 +261,20 @@ async function measure(database: string, env: Record<string, string>): Promise<R
   return rows;
 }
 
+/** The database the run makes (and drops first); BENCH_DATABASE_NAME keeps two runs on one server apart. */
+const BENCH_DATABASE = /^[a-z_][a-z0-9_]*$/.test(process.env.BENCH_DATABASE_NAME ?? "")
+  ? (process.env.BENCH_DATABASE_NAME as string)
+  : "bemanna_bench";
+
 async function postgresUrl(): Promise<string | null> {
   const url = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
   const client = new pg.Client({ connectionString: url });
   try {
     await client.connect();
-    await client.query("DROP DATABASE IF EXISTS bemanna_bench WITH (FORCE)");
-    await client.query("CREATE DATABASE bemanna_bench");
+    await client.query(`DROP DATABASE IF EXISTS ${BENCH_DATABASE} WITH (FORCE)`);
+    await client.query(`CREATE DATABASE ${BENCH_DATABASE}`);
     const target = new URL(url);
-    target.pathname = "/bemanna_bench";
+    target.pathname = `/${BENCH_DATABASE}`;
     return target.toString();
   } catch {
     return null;
@@ -225,7 +296,8 @@ console.table(
   results.map((r) => {
     const b = budgetOf(r);
     const budget = [
-      b?.p99 ? `p99 ≤ ${b.p99[r.database]} ms` : "",
+      b?.p95?.[r.database] ? `p95 ≤ ${b.p95[r.database]} ms` : "",
+      b?.p99?.[r.database] ? `p99 ≤ ${b.p99[r.database]} ms` : "",
       b?.healthShare ? `≥ ${b.healthShare * 100} % of health` : "",
       b?.statements ? `≤ ${b.statements} statements` : "",
     ]
@@ -236,8 +308,10 @@ console.table(
       scenario: r.scenario,
       "req/s": r.reqPerSec,
       "p50 ms": r.p50,
+      "p95 ms": r.p95,
       "p99 ms": r.p99,
       "vs bare": r.ratio,
+      ...(r.connections ? { connections: r.connections } : {}),
       ...(r.statements ? { statements: r.statements } : {}),
       errors: r.errors,
       budget,
@@ -251,7 +325,10 @@ for (const r of results) {
   const b = budgetOf(r);
   if (!b) continue;
   const checks: Array<[string, boolean]> = [];
-  if (b.p99) checks.push([`p99 ${r.p99} ms ≤ ${b.p99[r.database]} ms`, r.p99 <= b.p99[r.database]]);
+  const p95 = b.p95?.[r.database];
+  const p99 = b.p99?.[r.database];
+  if (p95 !== undefined) checks.push([`p95 ${r.p95} ms ≤ ${p95} ms`, r.p95 <= p95]);
+  if (p99 !== undefined) checks.push([`p99 ${r.p99} ms ≤ ${p99} ms`, r.p99 <= p99]);
   if (b.healthShare) {
     const share = r.reqPerSec / healthOf(r).reqPerSec;
     checks.push([`${(share * 100).toFixed(0)} % of health's req/s ≥ ${b.healthShare * 100} %`, share >= b.healthShare]);

@@ -4,6 +4,7 @@ import { addDays, stockholmToday } from "#shared/validation";
 import type { Ctx } from "../src/server/context.ts";
 import { users } from "../src/server/db/schema.ts";
 import { createEvent } from "../src/server/features/events/service.ts";
+import { STAFFING_SCENARIOS, seedStaffing } from "./staffing.ts";
 
 export const BENCH_PASSWORD = "Benchmark1";
 const USERS = 1000;
@@ -22,8 +23,19 @@ export async function seed(ctx: Ctx) {
   }));
   for (let i = 0; i < rows.length; i += 200) await ctx.db.insert(users).values(rows.slice(i, i + 200));
   const eventIds = await seedEvents(ctx);
+  // The staffing data (10,000 groups, 100,000 availabilities) only when a scenario needs it.
+  const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
+  let staffing: Awaited<ReturnType<typeof seedStaffing>> | undefined;
+  if (!only || Object.values(STAFFING_SCENARIOS).some((name) => only.test(name))) {
+    const started = performance.now();
+    staffing = await seedStaffing(ctx);
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    process.stderr.write(
+      `Staffing data: ${staffing.groups} groups, ${staffing.availabilities} availabilities, ${staffing.offers} offers in ${seconds} s\n`,
+    );
+  }
   await ctx.db.execute(sql`ANALYZE`);
-  return { users: USERS, email: "bench-0@example.se", password: BENCH_PASSWORD, eventId: eventIds[0], eventIds };
+  return { users: USERS, email: "bench-0@example.se", password: BENCH_PASSWORD, eventId: eventIds[0], eventIds, staffing };
 }
 
 const EVENTS = 200;

@@ -40,8 +40,14 @@ process.on("SIGTERM", async () => {
   if (profiler)
     await new Promise<void>((resolve) =>
       profiler.post("Profiler.stop", (err, result) => {
-        if (!err) writeFileSync(process.env.BENCH_PROFILE as string, JSON.stringify(result.profile));
-        resolve();
+        // Shut down even when the profile cannot be written: the run waits for this process to end.
+        try {
+          if (!err) writeFileSync(process.env.BENCH_PROFILE as string, JSON.stringify(result.profile));
+        } catch (e) {
+          console.error("The CPU profile could not be written:", e);
+        } finally {
+          resolve();
+        }
       }),
     );
   await server.close();

@@ -1,24 +1,31 @@
 /**
- * Fills an empty database with a believable organizer, events in every status and stations around Sweden:
+ * Fills an empty database with a believable organizer, events in every status and stations around Sweden,
+ * volunteer groups with their contacts, and offers in every state on the confirmed event:
  *   npm run demo            (DATA_DIR or DATABASE_URL, as the server uses them)
- * Then start the server and sign in with the e-mail and password printed at the end.
+ * Then start the server and sign in with the e-mails and password printed at the end.
  */
 import path from "node:path";
-import { count, eq, sql } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import { addDays, stockholmToday } from "#shared/validation";
 import { buildApp } from "../src/server/app.ts";
 import { loadConfig } from "../src/server/config.ts";
 import { openPglite, openPostgres } from "../src/server/db/client.ts";
-import { events, users } from "../src/server/db/schema.ts";
+import { events, offers, users } from "../src/server/db/schema.ts";
+import { offersSweep } from "../src/server/features/offers/service.ts";
 
 const PASSWORD = "Arrangor2025";
 const ORGANIZER = "karin.lindqvist@example.se";
+/** The contact of two football teams: sees the offers to them, answers them and names who comes. */
+const GROUP_CONTACT = "lisa.ek@example.se";
 
 const people = [
   { email: ORGANIZER, firstName: "Karin", lastName: "Lindqvist", phone: "+46701234567" },
   { email: "johan.berg@example.se", firstName: "Johan", lastName: "Berg", phone: "+46702345678" },
   { email: "sara.nilsson@example.se", firstName: "Sara", lastName: "Nilsson", phone: "+46703456789" },
   { email: "ahmed.hassan@example.se", firstName: "Ahmed", lastName: "Hassan", phone: "+46704567890" },
+  { email: GROUP_CONTACT, firstName: "Lisa", lastName: "Ek", phone: "+46705678901" },
+  { email: "mats.holm@example.se", firstName: "Mats", lastName: "Holm", phone: "+46706789012" },
+  { email: "emma.sjoberg@example.se", firstName: "Emma", lastName: "Sjöberg", phone: "+46707890123" },
 ];
 
 interface StationSeed {
@@ -63,7 +70,7 @@ const perPerson = (adult: number, child: number) => ({
 });
 
 async function main() {
-  const config = loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? "warn", JOBS: "false" });
+  const config = loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? "error", JOBS: "false" });
   const database = config.DATABASE_URL
     ? await openPostgres(config.DATABASE_URL)
     : await openPglite(path.resolve(config.DATA_DIR, "db"));
@@ -79,22 +86,22 @@ async function main() {
     for (const p of people)
       await database.db.insert(users).values({ ...p, passwordHash, status: "CONFIRMED", emailVerified: true, language: "sv" });
 
-    const signIn = await server.inject({
-      method: "POST",
-      url: "/api/auth/sign-in",
-      payload: { email: ORGANIZER, password: PASSWORD },
-    });
-    const token = signIn.json().accessToken as string;
-    const post = async (url: string, payload?: unknown) => {
-      const res = await server.inject({
-        method: "POST",
-        url,
-        headers: { authorization: `Bearer ${token}` },
-        ...(payload ? { payload: payload as object } : {}),
-      });
-      if (res.statusCode >= 300) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
-      return res.json();
+    /** The API as one of the demo people: every write goes through the same rules as in the product. */
+    const apiAs = async (email: string) => {
+      const signIn = await server.inject({ method: "POST", url: "/api/auth/sign-in", payload: { email, password: PASSWORD } });
+      const token = signIn.json().accessToken as string;
+      return async (url: string, payload?: unknown) => {
+        const res = await server.inject({
+          method: "POST",
+          url,
+          headers: { authorization: `Bearer ${token}` },
+          ...(payload ? { payload: payload as object } : {}),
+        });
+        if (res.statusCode >= 300) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+        return res.statusCode === 204 ? undefined : res.json();
+      };
     };
+    const post = await apiAs(ORGANIZER);
 
     const today = stockholmToday(new Date());
     const organizer = {
@@ -335,17 +342,151 @@ async function main() {
     });
     await post(`/api/groups/${school.id}/confirm`, { version: school.version });
 
+    // Groups with contacts of their own, around the confirmed event: two teams of Lisa Ek's, a school class
+    // and a scout troop. Each contact creates and confirms their group.
+    const around = [
+      { type: "EVENT", eventId: confirmed.id, location: "0180" },
+      { type: "PERIOD", startDate: addDays(midsummer, -3), endDate: addDays(midsummer, 3), location: "0180" },
+    ];
+    const confirmedGroup = async (by: typeof post, body: Record<string, unknown>) => {
+      const group = await by("/api/groups", { organizationNumber: "802479-0340", skills: [], ...body });
+      return by(`/api/groups/${group.id}/confirm`, { version: group.version });
+    };
+    const lisa = await apiAs(GROUP_CONTACT);
+    const hammarby = await confirmedGroup(lisa, {
+      name: "Hammarby IF F15",
+      organizationName: "Hammarby IF Fotbollförening",
+      municipality: "0180",
+      numberOfMembers: 26,
+      ages: ["14", "15", "16", "18+"],
+      sport: 26,
+      volunteers: [
+        volunteer("Ella Andersson", "ella.andersson@example.se", "+46705550301", 15),
+        volunteer("Maja Karlsson", "maja.karlsson@example.se", "+46705550302", 15),
+        volunteer("Alice Nilsson", "alice.nilsson@example.se", "+46705550303", 16),
+        volunteer("Ebba Lindberg", "ebba.lindberg@example.se", "+46705550304", 15),
+        volunteer("Agnes Bergström", "agnes.bergstrom@example.se", "+46705550305", 16),
+        volunteer("Nora Axelsson", "nora.axelsson@example.se", "+46705550306", 15),
+        volunteer("Amira Khalil", "amira.khalil@example.se", "+46705550307", 16),
+        volunteer("Tyra Sandberg", "tyra.sandberg@example.se", "+46705550308", 15),
+        volunteer("Selma Holm", "selma.holm@example.se", "+46705550309", 14),
+        volunteer("Freja Lundgren", "freja.lundgren@example.se", "+46705550310", 14),
+        volunteer("Lisa Ek", GROUP_CONTACT, "+46705678901", 46),
+        volunteer("Henrik Wallin", "henrik.wallin@example.se", "+46705550311", 49),
+      ],
+      availabilities: around,
+    });
+    const enskede = await confirmedGroup(lisa, {
+      name: "Enskede IK P14",
+      organizationName: "Enskede IK",
+      municipality: "0180",
+      numberOfMembers: 20,
+      ages: ["13", "14", "18+"],
+      sport: 26,
+      volunteers: [
+        volunteer("Liam Johansson", "liam.johansson@example.se", "+46705550401", 14),
+        volunteer("Noah Persson", "noah.persson@example.se", "+46705550402", 14),
+        volunteer("William Svensson", "william.svensson@example.se", "+46705550403", 13),
+        volunteer("Hugo Gustafsson", "hugo.gustafsson@example.se", "+46705550404", 14),
+        volunteer("Ali Mohammed", "ali.mohammed@example.se", "+46705550405", 14),
+        volunteer("Erik Persson", "erik.persson@example.se", "+46705550406", 45),
+      ],
+      availabilities: around,
+    });
+    const schoolClass = await confirmedGroup(await apiAs("mats.holm@example.se"), {
+      name: "Klass 8A",
+      organizationName: "Södermalmsskolan",
+      municipality: "0180",
+      numberOfMembers: 27,
+      ages: ["14", "15"],
+      sport: 0,
+      volunteers: [
+        volunteer("Vera Lind", "vera.lind@example.se", "+46705550501", 15),
+        volunteer("Melvin Åberg", "melvin.aberg@example.se", "+46705550502", 15),
+      ],
+      availabilities: around,
+    });
+    const scouts = await confirmedGroup(await apiAs("emma.sjoberg@example.se"), {
+      name: "Solna Scoutkår",
+      organizationName: "Solna Scoutkår",
+      municipality: "0184",
+      numberOfMembers: 22,
+      ages: ["16", "17", "18+"],
+      sport: 0,
+      volunteers: [
+        volunteer("Oskar Dahl", "oskar.dahl@example.se", "+46705550601", 19),
+        volunteer("Linnea Falk", "linnea.falk@example.se", "+46705550602", 22),
+      ],
+      availabilities: [
+        { type: "EVENT", eventId: confirmed.id, location: "0184" },
+        { type: "PERIOD", startDate: addDays(midsummer, -14), endDate: addDays(midsummer, 14), location: "0184" },
+      ],
+    });
+
+    // Offers on the confirmed event, one in every state. Karin drafts them and sends all but one; Lisa
+    // answers hers and names who comes; one invitation's answer-by date has passed.
+    const stationId = (name: string) =>
+      (confirmed.stations as Array<{ id: string; name: string }>).find((s) => s.name === name)?.id;
+    const start = stationId("Start och mål");
+    const water = stationId("Vätska Djurgården");
+    const parking = stationId("Parkering Solna");
+    const offer = (group: { id: string }, station: string | undefined, volunteers: number) =>
+      post("/api/offers", { eventId: confirmed.id, stationId: station, groupId: group.id, volunteers });
+    await offer(hammarby, start, 10);
+    await offer(enskede, start, 8);
+    await offer(schoolClass, start, 6);
+    await offer(hammarby, water, 4);
+    await offer(enskede, water, 6);
+    await offer(scouts, parking, 5);
+    const toSend = [
+      [hammarby, start],
+      [enskede, start],
+      [schoolClass, start],
+      [hammarby, water],
+      [enskede, water],
+    ] as const;
+    await post(`/api/offers/${confirmed.id}/confirm`, {
+      offers: toSend.map(([group, station]) => ({ groupId: group.id, stationId: station })),
+      expiresAt: addDays(today, 10),
+    });
+    const key = (group: { id: string }, station: string | undefined) => `${confirmed.id}/${group.id}/${station}`;
+    await lisa(`/api/offers/${key(hammarby, start)}/accept`);
+    await lisa(`/api/offers/${key(enskede, start)}/reject`);
+    const shirts = ["M", "S", "M", "L", "S", "M", "L", "XL"];
+    const coming = (hammarby.volunteers as Array<{ id: string; age: number }>).filter((v) => v.age >= 15).slice(0, 8);
+    await lisa(`/api/offers/groups/${hammarby.id}/${confirmed.id}/${start}`, {
+      attendees: coming.map((v) => v.id),
+      participation: coming.map((v, i) => ({
+        volunteerId: v.id,
+        shirtSize: shirts[i],
+        specialDiets: i === 2 ? ["VEGETARIAN"] : [],
+      })),
+    });
+    // Time passes for one invitation (sent two weeks ago, reminded, its answer-by date a week gone); then the
+    // scheduler's sweep expires it as it would, mailing the group and the organizers.
+    const days = (n: number) => new Date(Date.now() + n * 24 * 60 * 60 * 1000);
+    await database.db
+      .update(offers)
+      .set({ createdAt: days(-15), sentAt: days(-14), remindedAt: days(-9), expiresAt: days(-7) })
+      .where(and(eq(offers.eventId, confirmed.id), eq(offers.groupId, enskede.id), eq(offers.stationId, water as string)));
+    const sweep = offersSweep(ctx);
+    await database.db.transaction((tx) => sweep.run(tx, new Date()));
+
     await server.close();
     const where = config.DATABASE_URL ? "DATABASE_URL" : path.resolve(config.DATA_DIR, "db");
     console.log(`
 Demo data is in ${where}:
   5 events (draft, confirmed, confirmed three days ago, historic) with 8 stations around Sweden,
   organizer Karin Lindqvist with co-organizer Johan Berg; team leaders Sara Nilsson and Ahmed Hassan.
-  3 volunteer groups of Karin's (two confirmed) with volunteers and availability around the events.
+  3 volunteer groups of Karin's (two confirmed) with volunteers and availability around the events,
+  4 more with contacts of their own: Lisa Ek's Hammarby IF F15 and Enskede IK P14, Klass 8A, Solna Scoutkår.
+  Offers on Midsommarloppet Stockholm in every state: draft, sent (awaiting an answer), accepted with named
+  volunteers and shirt sizes, declined, and expired.
 
 Start the server (npm start, or npm run dev) and sign in at ${new URL("/login", config.PUBLIC_URL)}
-  e-mail:   ${ORGANIZER}
-  password: ${PASSWORD}
+  organizer:      ${ORGANIZER}
+  group contact:  ${GROUP_CONTACT}
+  password:       ${PASSWORD}
 (The other demo people use the same password.)`);
   } finally {
     await database.close();
