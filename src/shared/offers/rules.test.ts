@@ -7,7 +7,6 @@ import {
   distanceKm,
   eventRefusal,
   offerLimit,
-  oldestAge,
   overlaps,
   rank,
   sortForGroup,
@@ -84,12 +83,6 @@ describe("time and place", () => {
     const km = distanceKm({ lat: 59.3293, lng: 18.0686 }, { lat: 57.7089, lng: 11.9746 });
     expect(km).toBeGreaterThan(390);
     expect(km).toBeLessThan(400);
-  });
-
-  it("reads the oldest age band, 18+ as 18", () => {
-    expect(oldestAge(["12", "13"])).toBe(13);
-    expect(oldestAge(["10", "18+"])).toBe(18);
-    expect(oldestAge([])).toBe(0);
   });
 });
 

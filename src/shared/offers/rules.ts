@@ -106,11 +106,6 @@ export function sortForGroup<T extends { status: OfferStatus; station: { start: 
   );
 }
 
-/** The oldest age a group's age bands reach ("18+" counts as 18). */
-export function oldestAge(ages: readonly string[]): number {
-  return ages.reduce((max, a) => Math.max(max, Number.parseInt(a, 10) || 0), 0);
-}
-
 /** Great-circle distance in km between two points. */
 export function distanceKm(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
   const rad = Math.PI / 180;

@@ -1,6 +1,6 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { OfferStatus } from "#shared/offers/schema";
-import { queryRows, type Tx } from "../../db/client.ts";
+import { type Prepared, queryRows, type Tx } from "../../db/client.ts";
 import { offers } from "../../db/schema.ts";
 
 export type OfferRowData = typeof offers.$inferSelect;
@@ -375,12 +375,13 @@ export interface CandidateRow {
 
 /**
  * CONFIRMED groups with an availability in one of `locations` that covers the dates (a PERIOD overlapping
- * them, or an EVENT availability for this event), without an offer at the station, with what they have
- * promised at overlapping stations, their attendance record and this season's accepted places. One
- * statement; the availability and offer indexes keep it to the candidates' rows.
+ * them, or an EVENT availability for this event), without an offer at the station, old enough for it and
+ * with members left at its time — with what they have promised at overlapping stations, their attendance
+ * record and this season's accepted places. One named statement, planned once per connection; only rows the
+ * ranking keeps come back.
  */
 export async function candidates(
-  tx: Tx,
+  prepared: Prepared,
   q: {
     eventId: string;
     stationId: string;
@@ -391,16 +392,17 @@ export async function candidates(
     end: Date;
     seasonStart: Date;
     seasonEnd: Date;
+    minimumAge: number;
   },
 ): Promise<CandidateRow[]> {
-  return queryRows<CandidateRow>(
-    tx,
-    sql`WITH matched AS (
+  return prepared<CandidateRow>(
+    "offer_candidates",
+    `WITH matched AS (
         SELECT a.group_id, array_agg(DISTINCT a.location) AS locations
         FROM group_availabilities a
-        WHERE a.location IN (${list(q.locations)})
-          AND ((a.type = 'PERIOD' AND a.start_date <= ${q.to}::date AND a.end_date >= ${q.from}::date)
-            OR (a.type = 'EVENT' AND a.event_id = ${q.eventId}))
+        WHERE a.location = ANY($3::text[])
+          AND ((a.type = 'PERIOD' AND a.start_date <= $5::date AND a.end_date >= $4::date)
+            OR (a.type = 'EVENT' AND a.event_id = $1::uuid))
         GROUP BY a.group_id)
       SELECT g.id, g.name, g.organization_name AS "organizationName", g.municipality,
         g.number_of_members AS "numberOfMembers", g.ages, g.sport, g.skills, m.locations,
@@ -411,16 +413,31 @@ export async function candidates(
         LEFT JOIN LATERAL (
           SELECT
             sum(o.volunteers) FILTER (WHERE o.status IN ('DRAFT', 'PROPOSAL', 'ACCEPTED')
-              AND s.start < ${q.end.toISOString()}::timestamptz AND s."end" > ${q.start.toISOString()}::timestamptz) AS booked,
+              AND s.start < $7::timestamptz AND s."end" > $6::timestamptz) AS booked,
             sum(o.volunteers) FILTER (WHERE o.status = 'ACCEPTED' AND o.adult_attendance IS NOT NULL) AS promised,
             sum(o.adult_attendance + coalesce(o.child_attendance, 0))
               FILTER (WHERE o.status = 'ACCEPTED' AND o.adult_attendance IS NOT NULL) AS attended,
-            sum(o.volunteers) FILTER (WHERE o.status = 'ACCEPTED'
-              AND s.start >= ${q.seasonStart.toISOString()}::timestamptz
-              AND s.start < ${q.seasonEnd.toISOString()}::timestamptz) AS season
+            sum(o.volunteers) FILTER (WHERE o.status = 'ACCEPTED' AND s.start >= $8::timestamptz
+              AND s.start < $9::timestamptz) AS season
           FROM offers o JOIN stations s ON s.id = o.station_id
           WHERE o.group_id = g.id) h ON true
-      WHERE NOT EXISTS (SELECT 1 FROM offers x WHERE x.station_id = ${q.stationId} AND x.group_id = g.id)`,
+      WHERE NOT EXISTS (SELECT 1 FROM offers x WHERE x.station_id = $2::uuid AND x.group_id = g.id)
+        -- Old enough: the oldest age band ("18+" counts as 18) reaches the station's minimum age.
+        AND (SELECT max(CASE WHEN x = '18+' THEN 18 ELSE x::int END) FROM jsonb_array_elements_text(g.ages) x) >= $10
+        -- Members left at the station's time.
+        AND g.number_of_members > coalesce(h.booked, 0)`,
+    [
+      q.eventId,
+      q.stationId,
+      q.locations,
+      q.from,
+      q.to,
+      q.start.toISOString(),
+      q.end.toISOString(),
+      q.seasonStart.toISOString(),
+      q.seasonEnd.toISOString(),
+      q.minimumAge,
+    ],
   );
 }
 

@@ -10,7 +10,6 @@ import {
   HANDS_OFF_MS,
   holdsPlaces,
   offerLimit,
-  oldestAge,
   REMINDER_BEFORE_MS,
   rank,
   unallocated,
@@ -170,6 +169,9 @@ export async function stationOffers(ctx: Ctx, eventId: string, stationId: string
 
 // ── Ranking (STAFFING §3) ───────────────────────────────────────────────────────────────────────────
 
+/** Swedish order for names that tie on score and distance; built once, it is used for every comparison. */
+const byName = new Intl.Collator("sv");
+
 /** The most candidates one answer lists; the rest rank below them anyway. */
 const MAX_CANDIDATES = 100;
 
@@ -196,7 +198,7 @@ export async function candidates(ctx: Ctx, event: EventRow, q: AvailableQuery): 
   if (to < from) return [];
   const locations = municipalitiesNear(q.location ?? station.municipality, q.radiusKm ?? 0);
   const season = seasonOf(station.start);
-  const rows = await repo.candidates(ctx.db, {
+  const rows = await repo.candidates(ctx.prepared, {
     eventId: event.id,
     stationId: q.stationId,
     locations,
@@ -206,13 +208,13 @@ export async function candidates(ctx: Ctx, event: EventRow, q: AvailableQuery): 
     end: station.end,
     seasonStart: season.start,
     seasonEnd: season.end,
+    minimumAge: station.minimumAge,
   });
   const { missing } = allocationOf(station.officialQuantity, station.held);
   const marker = { lat: station.lat, lng: station.lng };
   const ranked: Candidate[] = [];
   for (const g of rows) {
     const remainingMembers = g.numberOfMembers - g.booked;
-    if (remainingMembers <= 0 || oldestAge(g.ages) < station.minimumAge) continue;
     // A group available in the station's own municipality is there; others are as far as their
     // municipality's point is from the station.
     const km = Math.min(
@@ -248,7 +250,7 @@ export async function candidates(ctx: Ctx, event: EventRow, q: AvailableQuery): 
     });
   }
   return ranked
-    .sort((a, b) => b.score - a.score || a.distanceKm - b.distanceKm || a.name.localeCompare(b.name, "sv"))
+    .sort((a, b) => b.score - a.score || a.distanceKm - b.distanceKm || byName.compare(a.name, b.name))
     .slice(0, MAX_CANDIDATES);
 }
 
