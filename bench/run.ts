@@ -52,6 +52,7 @@ const BUDGETS: Budget[] = [
   // The embedded database shares the event loop with the server: it gets four times the time, as for reads.
   { scenario: "PUT /api/events/{id} (1 of 50 stations)", p99: { PostgreSQL: 50, PGlite: 200 }, statements: 8 },
   // STAFFING §3: p95 ≤ 30 ms with 10,000 groups and 100,000 availabilities on PostgreSQL.
+  { scenario: STAFFING_SCENARIOS.one, p95: { PostgreSQL: 30 } },
   { scenario: STAFFING_SCENARIOS.big, p95: { PostgreSQL: 30 } },
   { scenario: STAFFING_SCENARIOS.radius, p95: { PostgreSQL: 30 } },
   { scenario: STAFFING_SCENARIOS.small, p95: { PostgreSQL: 30 } },
@@ -211,16 +212,18 @@ async function measure(database: string, env: Record<string, string>): Promise<R
         body: JSON.stringify({ email: s.email, password: info.password }),
       });
       const organizer = { authorization: `Bearer ${((await staffingSignIn.json()) as { accessToken: string }).accessToken}` };
-      const available = (name: string, stationId: string, query = "") =>
+      const available = (name: string, stationId: string, query = "", connections = STAFFING_CONNECTIONS) =>
         scenario(name, async () => {
           const path = `/api/groups/available?eventId=${s.eventId}&stationId=${stationId}${query}`;
           const first = await fetch(base + path, { headers: organizer });
           const body = await first.text();
           const count = first.ok ? (JSON.parse(body) as unknown[]).length : `status ${first.status}`;
           console.log(`${database}: ${name}: ${count} candidates, ${(body.length / 1024).toFixed(0)} kB`);
-          const measured = await get(path, organizer, STAFFING_CONNECTIONS);
-          return { ...row(name, measured), connections: STAFFING_CONNECTIONS };
+          const measured = await get(path, organizer, connections);
+          return { ...row(name, measured), connections };
         });
+      // One organizer at a time (what a person waits for), then ten at once.
+      await available(STAFFING_SCENARIOS.one, s.bigStationId, "", 1);
       await available(STAFFING_SCENARIOS.big, s.bigStationId);
       await available(STAFFING_SCENARIOS.radius, s.bigStationId, "&radiusKm=25");
       await available(STAFFING_SCENARIOS.small, s.smallStationId);

@@ -36,6 +36,7 @@ const SMALL = "0428";
 
 /** The scenarios that need this data; the seed is skipped when BENCH_ONLY matches none of them. */
 export const STAFFING_SCENARIOS = {
+  one: "GET /api/groups/available, one organizer (10k groups, 100k availabilities)",
   big: "GET /api/groups/available (10k groups, 100k availabilities)",
   radius: "GET /api/groups/available radiusKm=25 (10k groups, 100k availabilities)",
   small: "GET /api/groups/available small municipality (10k groups, 100k availabilities)",

@@ -173,7 +173,7 @@ export async function stationOffers(ctx: Ctx, eventId: string, stationId: string
 const byName = new Intl.Collator("sv");
 
 /** The most candidates one answer lists; the rest rank below them anyway. */
-const MAX_CANDIDATES = 100;
+const MAX_CANDIDATES = 50;
 
 /** The municipalities whose centre lies within `radiusKm` of `center`'s, `center` itself first. */
 function municipalitiesNear(center: string, radiusKm: number): string[] {
