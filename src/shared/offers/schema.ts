@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { CURRENCIES, FOOD_OPTIONS, INCLUDED, PAYMENT_TYPES, SHIRT_SIZES, SKILLS } from "../events/schema.ts";
-import { AGES, municipalityCode, UUID_PATTERN } from "../groups/schema.ts";
-import { STATUSES } from "../status.ts";
+import { eventView, FOOD_OPTIONS, SHIRT_SIZES, stationView } from "../events/schema.ts";
+import { groupView, municipalityCode, UUID_PATTERN } from "../groups/schema.ts";
 import { parseInstant } from "../time.ts";
 import { isoDate, msg, wholeNumber } from "../validation.ts";
 
@@ -119,41 +118,25 @@ export const allocationView = z.object({
 export type Allocation = z.infer<typeof allocationView>;
 
 /** The station as an offer shows it: what a group needs to decide, never the team leader's address. */
-export const offerStationView = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  start: instantOut(),
-  end: instantOut(),
-  municipality: z.string(),
-  markerLocation: z.string(),
-  markerCoordinates: z.object({ lat: z.number(), lng: z.number() }),
-  officialQuantity: z.number().int(),
-  officialMiniumumAge: z.number().int(),
-  skills: z.array(z.enum(SKILLS)),
-  paymentType: z.enum(PAYMENT_TYPES),
-  currency: z.enum(CURRENCIES).nullable(),
-  groupPayment: z.number().int().nullable(),
-  paymentAdult: z.number().int().nullable(),
-  paymentChild: z.number().int().nullable(),
+export const offerStationView = stationView.omit({ teamLeaderEmail: true, teamLeaderName: true }).extend({
   /** Only in the organizer's and team leader's views. */
   allocation: allocationView.optional(),
 });
 export type OfferStation = z.infer<typeof offerStationView>;
 
 /** The event as an offer shows it. */
-export const offerEventView = z.object({
-  id: z.string(),
-  name: z.string(),
-  date: z.string(),
-  startTime: z.string(),
-  city: z.string(),
-  status: z.enum(STATUSES),
-  included: z.array(z.enum(INCLUDED)),
-  shirtSizes: z.array(z.enum(SHIRT_SIZES)),
-  foodOptions: z.array(z.enum(FOOD_OPTIONS)),
-  substitute: z.boolean(),
-  organizerName: z.string(),
+export const offerEventView = eventView.pick({
+  id: true,
+  name: true,
+  date: true,
+  startTime: true,
+  city: true,
+  status: true,
+  included: true,
+  shirtSizes: true,
+  foodOptions: true,
+  substitute: true,
+  organizerName: true,
 });
 export type OfferEvent = z.infer<typeof offerEventView>;
 
@@ -175,15 +158,19 @@ export type Attendee = z.infer<typeof attendeeView>;
  * volunteers only once it has accepted, until the event is finished (`contactPersons`, `attendees` absent
  * otherwise).
  */
-export const offerGroupView = z.object({
-  id: z.string(),
-  name: z.string(),
-  organizationName: z.string(),
-  municipality: z.string(),
-  numberOfMembers: z.number().int(),
-  ages: z.array(z.enum(AGES)),
-  sport: z.number().int(),
-  skills: z.array(z.enum(SKILLS)),
+/** What the organizer sees of a group in every case: its facts, never its people. */
+const groupFacts = groupView.pick({
+  id: true,
+  name: true,
+  organizationName: true,
+  municipality: true,
+  numberOfMembers: true,
+  ages: true,
+  sport: true,
+  skills: true,
+});
+
+export const offerGroupView = groupFacts.extend({
   contactPersons: z.array(z.object({ name: z.string(), email: z.string(), phone: z.string() })).optional(),
   attendees: z.array(attendeeView).optional(),
 });
@@ -245,16 +232,8 @@ export const reasonView = z.object({
 export type Reason = z.infer<typeof reasonView>;
 
 /** GET /api/groups/available: one ranked candidate (STAFFING §3). */
-export const candidateView = z.object({
-  id: z.string(),
+export const candidateView = groupFacts.extend({
   groupId: z.string(),
-  name: z.string(),
-  organizationName: z.string(),
-  municipality: z.string(),
-  numberOfMembers: z.number().int(),
-  ages: z.array(z.enum(AGES)),
-  sport: z.number().int(),
-  skills: z.array(z.enum(SKILLS)),
   score: z.number().int(),
   distanceKm: z.number(),
   remainingMembers: z.number().int(),
