@@ -17,6 +17,16 @@ export const holdsPlaces = (status: OfferStatus) => HOLDING.includes(status);
  */
 export const DEFAULT_ANSWER_DAYS = 7;
 
+/**
+ * An answer-by date as the organizer gives it: an instant with offset, a local `YYYY-MM-DDTHH:mm`, or a bare
+ * date meaning the end of that day in Stockholm. Null when it is none of these.
+ */
+export const parseAnswerBy = (text: string): Date | null =>
+  parseInstant(/^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T23:59` : text);
+
+/** An answer-by instant that has already passed cannot be given to a group. */
+export const answerByPassed = (expiresAt: Date, now: Date) => expiresAt.getTime() <= now.getTime();
+
 /** The default answer-by instant of offers sent at `now`: the end of the day a week on, Swedish time. */
 export const defaultAnswerBy = (now: Date) => parseInstant(`${addDays(stockholmToday(now), DEFAULT_ANSWER_DAYS)}T23:59`) as Date;
 /** The automatic reminder goes this long before the answer-by date. */

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { eventView, FOOD_OPTIONS, SHIRT_SIZES, stationView } from "../events/schema.ts";
 import { groupView, municipalityCode, UUID_PATTERN } from "../groups/schema.ts";
-import { parseInstant } from "../time.ts";
 import { isoDate, msg, wholeNumber } from "../validation.ts";
+import { parseAnswerBy } from "./rules.ts";
 
 /**
  * Offers (STAFFING.md §1): one group asked to staff one station with a number of volunteers. DRAFT until
@@ -54,12 +54,12 @@ export const offerBody = z.object({
 export type OfferBody = z.output<typeof offerBody>;
 export type OfferInput = z.input<typeof offerBody>;
 
-/** An answer-by instant: ISO-8601 with offset, or a local YYYY-MM-DDTHH:mm / a date read as Europe/Stockholm. */
+/** An answer-by instant (rules.parseAnswerBy says which texts are one). */
 const answerBy = () =>
   z
     .string()
-    .refine((s) => parseInstant(/^\d{4}-\d{2}-\d{2}$/.test(s) ? `${s}T23:59` : s) !== null, { error: msg.invalid })
-    .transform((s) => parseInstant(/^\d{4}-\d{2}-\d{2}$/.test(s) ? `${s}T23:59` : s) as Date);
+    .refine((s) => parseAnswerBy(s) !== null, { error: msg.invalid })
+    .transform((s) => parseAnswerBy(s) as Date);
 
 /** POST /api/offers/{eventId}/confirm: the DRAFT offers to send (none listed: all of the event's DRAFTs). */
 export const sendOffersBody = z.object({

@@ -3,6 +3,7 @@ import type { FieldErrors } from "#shared/errors";
 import { findMunicipality, MUNICIPALITIES } from "#shared/geo/municipalities";
 import {
   allocation,
+  answerByPassed,
   asksShirtSize,
   defaultAnswerBy,
   distanceKm,
@@ -30,6 +31,7 @@ import {
 } from "#shared/offers/schema";
 import type { Status } from "#shared/status";
 import { parseInstant, stockholmLocal } from "#shared/time";
+import { msg } from "#shared/validation";
 import type { Ctx } from "../../context.ts";
 import type { Tx } from "../../db/client.ts";
 import { AppError, conflict, notFound } from "../../http/errors.ts";
@@ -127,7 +129,7 @@ export async function removeOffer(ctx: Ctx, event: EventRow, key: repo.OfferKey)
 export async function sendOffers(ctx: Ctx, event: EventRow, body: SendOffersBody): Promise<SendOffersResult> {
   requireRunning(event.status);
   const now = ctx.clock.now();
-  if (body.expiresAt && body.expiresAt.getTime() <= now.getTime())
+  if (body.expiresAt && answerByPassed(body.expiresAt, now))
     throw invalid("The answer-by date has passed", { expiresAt: offerMsg.expiresInPast });
   const due = body.expiresAt ?? defaultAnswerBy(now);
   const sent = await ctx.db.transaction(async (tx) => {
@@ -314,8 +316,7 @@ export async function nameAttendees(ctx: Ctx, key: repo.OfferKey, body: Attendee
     });
     (body.participation ?? []).forEach((p, i) => {
       if (!known.has(p.volunteerId)) fields[`participation.${i}.volunteerId`] = offerMsg.unknownVolunteer;
-      else if (p.shirtSize && !offer.event.shirtSizes.includes(p.shirtSize))
-        fields[`participation.${i}.shirtSize`] = "validation.oneOf";
+      else if (p.shirtSize && !offer.event.shirtSizes.includes(p.shirtSize)) fields[`participation.${i}.shirtSize`] = msg.oneOf;
     });
     if (Object.keys(fields).length) throw invalid("Unknown volunteers", fields);
 

@@ -1,7 +1,7 @@
 import { Alert, Button, Paper, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { DEFAULT_ANSWER_DAYS } from "#shared/offers/rules";
+import { answerByPassed, DEFAULT_ANSWER_DAYS, parseAnswerBy } from "#shared/offers/rules";
 import { offerMsg } from "#shared/offers/schema";
 import { stockholmToday } from "#shared/validation";
 import { apiFieldErrors } from "../../../components/form.ts";
@@ -37,7 +37,8 @@ export function SendOffers({ eventId, drafts }: { eventId: string; drafts: numbe
   const submit = async () => {
     setOutcome(null);
     setDateError(null);
-    if (expiresAt && expiresAt < stockholmToday(new Date())) return showDateError(offerMsg.expiresInPast);
+    const due = expiresAt ? parseAnswerBy(expiresAt) : null;
+    if (due && answerByPassed(due, new Date())) return showDateError(offerMsg.expiresInPast);
     try {
       const result = await send.mutateAsync({ offers: [], ...(expiresAt ? { expiresAt } : {}) });
       setOutcome(
