@@ -102,6 +102,13 @@ export const engagementPath = (o: { eventId: string; groupId: string; stationId:
 /** Where the event's contacts staff the event's stations. */
 export const matchPath = (eventId: string) => `/my-pages/events/${eventId}/match`;
 
+/** What is wrong with naming `count` volunteers on an offer of `volunteers` (a key of `offerMsg`), if anything. */
+export function attendeeCountProblem(count: number, volunteers: number): "notEnoughAttendees" | "tooManyAttendees" | null {
+  if (count === 0) return "notEnoughAttendees";
+  if (count > volunteers) return "tooManyAttendees";
+  return null;
+}
+
 /** Withdrawing a sent offer is news to the group; deleting a draft it never saw is not. */
 export const withdrawalIsNews = (status: OfferStatus) => status === "PROPOSAL" || status === "ACCEPTED";
 

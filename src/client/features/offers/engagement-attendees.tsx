@@ -19,7 +19,7 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Volunteer } from "#shared/groups/schema";
-import { asksDiets, asksShirtSize } from "#shared/offers/rules";
+import { asksDiets, asksShirtSize, attendeeCountProblem } from "#shared/offers/rules";
 import type { AttendeesInput } from "#shared/offers/schema";
 import { type Offer, offerMsg } from "#shared/offers/schema";
 import { ApiError } from "../../app/api.ts";
@@ -163,8 +163,8 @@ function AttendeesForm({ offer, volunteers }: { offer: Offer; volunteers: readon
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setError(null);
-    if (chosen.length === 0) return setError(t(offerMsg.notEnoughAttendees));
-    if (chosen.length > offer.volunteers) return setError(t(offerMsg.tooManyAttendees));
+    const countProblem = attendeeCountProblem(chosen.length, offer.volunteers);
+    if (countProblem) return setError(t(offerMsg[countProblem]));
     try {
       await save.mutateAsync({
         attendees: chosen.map((v) => v.id),

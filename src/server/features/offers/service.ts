@@ -5,6 +5,7 @@ import {
   allocation,
   answerByPassed,
   asksShirtSize,
+  attendeeCountProblem,
   defaultAnswerBy,
   distanceKm,
   eventRefusal,
@@ -302,9 +303,8 @@ export async function nameAttendees(ctx: Ctx, key: repo.OfferKey, body: Attendee
     requireRunning(offer.event.status);
     if (offer.status !== "ACCEPTED") throw conflict(`The offer is ${offer.status}, not ACCEPTED`);
     const ids = [...new Set(body.attendees)];
-    if (ids.length === 0) throw invalid("Name at least one volunteer", { attendees: offerMsg.notEnoughAttendees });
-    if (ids.length > offer.volunteers)
-      throw invalid(`At most ${offer.volunteers} volunteers`, { attendees: offerMsg.tooManyAttendees });
+    const countProblem = attendeeCountProblem(ids.length, offer.volunteers);
+    if (countProblem) throw invalid(`Name 1 to ${offer.volunteers} volunteers`, { attendees: offerMsg[countProblem] });
 
     const stated = new Map((body.participation ?? []).map((p) => [p.volunteerId, p]));
     const known = new Map(
