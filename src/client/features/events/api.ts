@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { EventFormInput, EventSummary, EventView } from "#shared/events/schema";
-import type { GeoPlace, MapConfig } from "#shared/geo/municipalities";
+import type { GeoPlace } from "#shared/geo/municipalities";
 import { api } from "../../app/api.ts";
 
 export const eventKeys = {
@@ -70,14 +70,6 @@ export function useSetHistoric() {
   return useMutation({
     mutationFn: (id: string) => api<EventView>("PUT", `/events/${id}/historic`),
     onSettled: () => client.invalidateQueries({ queryKey: eventKeys.summaries }),
-  });
-}
-
-export function useMapConfig() {
-  return useQuery({
-    queryKey: ["config"],
-    queryFn: () => api<MapConfig>("GET", "/public/config"),
-    staleTime: Number.POSITIVE_INFINITY,
   });
 }
 

@@ -7,6 +7,7 @@ import { statusLabelId } from "#shared/groups/rules";
 import type { Group as GroupData } from "#shared/groups/schema";
 import { sportLabelId } from "#shared/groups/sports";
 import { ConfirmModal } from "../../components/confirm-modal.tsx";
+import { Facts } from "../../components/facts.tsx";
 import { apiErrorText } from "../../components/form.ts";
 import { FormError } from "../../components/form-error.tsx";
 import { confirmGroup, downloadGroupCsv } from "./api.ts";
@@ -38,40 +39,32 @@ export function GroupDetails({ group }: { group: GroupData }) {
   const { t } = useTranslation();
   const contacts = group.contactPersons;
   return (
-    <dl className={classes.details}>
-      <dt>{t("groups.fields.name")}</dt>
-      <dd>{group.name}</dd>
-      <dt>{t("groups.fields.organizationName")}</dt>
-      <dd>{group.organizationName}</dd>
-      <dt>{t("groups.fields.organizationNumber")}</dt>
-      <dd>{group.organizationNumber}</dd>
-      <dt>{t("groups.fields.municipality")}</dt>
-      <dd>{findMunicipality(group.municipality)?.name ?? group.municipality}</dd>
-      <dt>{t("groups.fields.numberOfMembers")}</dt>
-      <dd>{group.numberOfMembers}</dd>
-      <dt>{t("groups.fields.ages")}</dt>
-      <dd>{group.ages.map((a) => t(`groups.ages.${a}`)).join(", ")}</dd>
-      <dt>{t("groups.fields.sport")}</dt>
-      <dd>{t(sportLabelId(group.sport))}</dd>
-      <dt>{t("groups.fields.skills")}</dt>
-      <dd>
-        {group.skills.length > 0 ? group.skills.map((s) => t(`groups.skills.${s}`)).join(", ") : t("groups.fields.noSkills")}
-      </dd>
-      <dt>{t("groups.fields.status")}</dt>
-      <dd>
-        <StatusBadge status={group.status} />
-      </dd>
-      <dt>{t("groups.fields.contactPersons")}</dt>
-      <dd>
-        <ul className={classes.plainList}>
-          {contacts.map((c) => (
-            <li key={c.id}>
-              {c.name} · {c.email} · {c.phone}
-            </li>
-          ))}
-        </ul>
-      </dd>
-    </dl>
+    <Facts
+      rows={[
+        [t("groups.fields.name"), group.name],
+        [t("groups.fields.organizationName"), group.organizationName],
+        [t("groups.fields.organizationNumber"), group.organizationNumber],
+        [t("groups.fields.municipality"), findMunicipality(group.municipality)?.name ?? group.municipality],
+        [t("groups.fields.numberOfMembers"), group.numberOfMembers],
+        [t("groups.fields.ages"), group.ages.map((a) => t(`groups.ages.${a}`)).join(", ")],
+        [t("groups.fields.sport"), t(sportLabelId(group.sport))],
+        [
+          t("groups.fields.skills"),
+          group.skills.length > 0 ? group.skills.map((s) => t(`groups.skills.${s}`)).join(", ") : t("groups.fields.noSkills"),
+        ],
+        [t("groups.fields.status"), <StatusBadge key="status" status={group.status} />],
+        [
+          t("groups.fields.contactPersons"),
+          <ul key="contacts" className={classes.plainList}>
+            {contacts.map((c) => (
+              <li key={c.id}>
+                {c.name} · {c.email} · {c.phone}
+              </li>
+            ))}
+          </ul>,
+        ],
+      ]}
+    />
   );
 }
 

@@ -15,17 +15,17 @@ import {
   TextInput,
 } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
+import type { UseQueryResult } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import type { Volunteer } from "#shared/groups/schema";
+import type { Group as GroupData, Volunteer } from "#shared/groups/schema";
 import { asksDiets, asksShirtSize, attendeeCountProblem } from "#shared/offers/rules";
 import type { AttendeesInput } from "#shared/offers/schema";
 import { type Offer, offerMsg } from "#shared/offers/schema";
 import { ApiError } from "../../app/api.ts";
 import { DialogHeader } from "../../components/dialog-header.tsx";
 import { apiErrorText } from "../../components/form.ts";
-import { useGroup } from "../groups/api.ts";
 import { useNameAttendees } from "./api.ts";
 import { statedDetails } from "./group-format.ts";
 
@@ -61,9 +61,9 @@ function initialChoices(offer: Offer, volunteers: readonly Volunteer[]): Record<
  * with, per event, shirt size, special diets and whom a substitute replaces — each asked only when the event
  * offers it. Read-only once naming is closed.
  */
-export function EngagementAttendees({ offer }: { offer: Offer }) {
+/** `group` is the offer's group as the route reads it (its volunteers are the ones to choose from). */
+export function EngagementAttendees({ offer, group }: { offer: Offer; group: UseQueryResult<GroupData> }) {
   const { t } = useTranslation();
-  const group = useGroup(offer.groupId);
 
   if (group.isPending) return <Loader size="sm" role="status" aria-label={t("common.loading")} />;
   if (group.isError)

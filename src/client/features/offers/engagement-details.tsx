@@ -3,9 +3,9 @@ import { lazy, type ReactNode, Suspense, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { findMunicipality } from "#shared/geo/municipalities";
 import type { Offer } from "#shared/offers/schema";
-import { useMapConfig } from "../events/api.ts";
+import { Facts } from "../../components/facts.tsx";
+import { useMapConfig } from "../../components/map-config.ts";
 import { dateTime, payTerms, stationTime } from "./group-format.ts";
-import classes from "./group-offers.module.css";
 
 const MapPicker = lazy(() => import("../../components/map-picker.tsx"));
 
@@ -21,19 +21,6 @@ export function Section({ title, children }: { title: string; children: ReactNod
         {children}
       </Stack>
     </Paper>
-  );
-}
-
-function Facts({ rows }: { rows: Array<[string, ReactNode]> }) {
-  return (
-    <dl className={classes.details}>
-      {rows.map(([term, value]) => (
-        <div key={term} style={{ display: "contents" }}>
-          <dt>{term}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
   );
 }
 

@@ -5,6 +5,7 @@ import { Link, useParams } from "react-router";
 import { ApiError } from "../../app/api.ts";
 import { RequireAuth } from "../../app/guards.tsx";
 import { NotFound } from "../../app/shell/not-found.tsx";
+import { useGroup } from "../../features/groups/api.ts";
 import { useGroupOffer } from "../../features/offers/api.ts";
 import { EngagementAnswer } from "../../features/offers/engagement-answer.tsx";
 import { EngagementAttendees } from "../../features/offers/engagement-attendees.tsx";
@@ -23,6 +24,8 @@ function EngagementContent() {
   const { t } = useTranslation();
   const { eventId = "", groupId = "", stationId = "" } = useParams();
   const query = useGroupOffer(groupId, eventId, stationId);
+  // The volunteers to name come from the group, read beside the offer.
+  const group = useGroup(groupId);
   const offer = query.data;
 
   useEffect(() => {
@@ -66,7 +69,7 @@ function EngagementContent() {
         </Section>
         {named && (
           <Section title={t("groups.offers.attendees.title")}>
-            <EngagementAttendees offer={offer} />
+            <EngagementAttendees offer={offer} group={group} />
           </Section>
         )}
         <EngagementDetails offer={offer} />

@@ -28,9 +28,10 @@ import {
 import { findMunicipality, MUNICIPALITIES } from "#shared/geo/municipalities";
 import { normalizeInstant, stockholmLocal } from "#shared/time";
 import { zodValidate } from "../../../components/form.ts";
+import { useMapConfig } from "../../../components/map-config.ts";
 import { UserEmailField } from "../../../components/people/index.ts";
 import { WholeNumberInput } from "../../../components/whole-number-input.tsx";
-import { geoReverse, geoSearch, useMapConfig } from "../api.ts";
+import { geoReverse, geoSearch } from "../api.ts";
 
 const MapPicker = lazy(() => import("../../../components/map-picker.tsx"));
 
