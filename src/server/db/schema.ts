@@ -46,6 +46,11 @@ export const codes = pgTable(
     expiresAt: instant("expires_at").notNull(),
     wrongTries: integer("wrong_tries").notNull().default(0),
     usedAt: instant("used_at"),
+    /**
+     * A claim of an account that was never signed in (invited or unconfirmed): the new details (password
+     * hash, names, phone, language) wait here and are applied only when the code proves the address.
+     */
+    pending: jsonb("pending"),
     createdAt: instant("created_at").notNull().defaultNow(),
   },
   (t) => [index("codes_user_purpose_idx").on(t.userId, t.purpose)],
@@ -60,6 +65,9 @@ export const sessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     refreshHash: text("refresh_hash").notNull(),
+    /** The secret's hash before the last rotation: a second tab that presents it shortly after gets the same successor. */
+    previousHash: text("previous_hash"),
+    rotatedAt: instant("rotated_at"),
     createdAt: instant("created_at").notNull().defaultNow(),
     expiresAt: instant("expires_at").notNull(),
     lastUsedAt: instant("last_used_at").notNull().defaultNow(),

@@ -61,6 +61,8 @@ export const eventContacts = pgTable(
     /** The creator's entry cannot be removed. */
     creator: boolean("creator").notNull().default(false),
     addedAt: instant("added_at").notNull().defaultNow(),
+    /** When the person first opened it: until then the others do not see their phone (they have not accepted). */
+    seenAt: instant("seen_at"),
   },
   (t) => [primaryKey({ columns: [t.eventId, t.userId] }), index("event_contacts_user_idx").on(t.userId)],
 );

@@ -37,6 +37,8 @@ export const groupContacts = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     addedAt: instant("added_at").notNull().defaultNow(),
+    /** When the person first opened it: until then the others do not see their phone (they have not accepted). */
+    seenAt: instant("seen_at"),
   },
   (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index("group_contacts_user_idx").on(t.userId)],
 );
