@@ -8,6 +8,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { updateBodyOf } from "#shared/events/rules";
 import type { EventView } from "#shared/events/schema";
+import { MAIL_BUDGET_SHARE, MAIL_SCENARIO, measureMail } from "./mail.ts";
 import { STAFFING_SCENARIOS, type StaffingInfo } from "./staffing.ts";
 
 interface SeedInfo {
@@ -341,6 +342,29 @@ for (const r of results) {
   for (const [what, met] of checks) {
     if (!met) missed++;
     console.log(`${met ? "MET    " : "MISSED "} ${r.database.padEnd(10)} ${r.scenario}: ${what}`);
+  }
+}
+
+// Mail: the outbox's delivery rate beside plain pooled nodemailer, on each database.
+if (!ONLY || ONLY.test(MAIL_SCENARIO)) {
+  const mailRows = [...(pgUrl ? [await measureMail("PostgreSQL", pgUrl)] : []), await measureMail("PGlite", null)];
+  console.log(`\n${MAIL_SCENARIO}\n`);
+  console.table(
+    mailRows.map((m) => ({
+      database: m.database,
+      mails: m.mails,
+      "outbox mails/s": m.outboxPerSecond,
+      "plain nodemailer mails/s": m.plainPerSecond,
+      share: `${((m.outboxPerSecond / m.plainPerSecond) * 100).toFixed(0)} %`,
+      budget: `≥ ${MAIL_BUDGET_SHARE * 100} % of plain`,
+    })),
+  );
+  for (const m of mailRows) {
+    const met = m.outboxPerSecond >= MAIL_BUDGET_SHARE * m.plainPerSecond;
+    if (!met) missed++;
+    console.log(
+      `${met ? "MET    " : "MISSED "} ${m.database.padEnd(10)} ${MAIL_SCENARIO}: ${m.outboxPerSecond}/s ≥ ${MAIL_BUDGET_SHARE * 100} % of ${m.plainPerSecond}/s`,
+    );
   }
 }
 console.log(missed ? `\n${missed} budget(s) missed.` : "\nEvery budget met.");

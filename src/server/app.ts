@@ -8,7 +8,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fas
 import helmet from "helmet";
 import { healthBody, responses } from "#shared/api/schema";
 import { type Clock, systemClock } from "./clock.ts";
-import type { Config } from "./config.ts";
+import { type Config, mailboxOpen } from "./config.ts";
 import type { Ctx } from "./context.ts";
 import type { Database } from "./db/client.ts";
 import { pingDatabase, queryRows } from "./db/client.ts";
@@ -27,7 +27,7 @@ import { PasswordHasher } from "./identity/secrets.ts";
 import { SessionCache } from "./identity/session-cache.ts";
 import { ensurePeriodic, periodicJob } from "./jobs/periodic.ts";
 import { JobWorker } from "./jobs/queue.ts";
-import { MAIL_JOB, mailJob } from "./mail/outbox.ts";
+import { MAIL_JOB, mailJob, mailTransport } from "./mail/outbox.ts";
 
 export interface AppOptions {
   config: Config;
@@ -73,6 +73,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const clock = options.clock ?? systemClock;
   const isLocal = ["localhost", "127.0.0.1"].includes(new URL(config.PUBLIC_URL).hostname);
 
+  const trust = config.TRUST_PROXY;
   const server = Fastify({
     logger: {
       level: config.LOG_LEVEL,
@@ -92,7 +93,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     // Two log lines for every request cost more than a cached read does; one line for what needs a look
     // (server errors and slow answers) is written below, the rest only at debug level.
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: config.TRUST_PROXY,
+    // Fastify treats a bare hop count as "trust nobody"; as a function it believes the last N hops, which is
+    // right when the app is reachable only through its load balancers (README).
+    trustProxy: typeof trust === "number" ? (_address: string, hop: number) => hop < trust : trust,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
   });
@@ -143,9 +146,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     crossOriginEmbedderPolicy: false,
   });
-  server.addHook("onRequest", (request, reply, done) =>
-    securityHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined)),
-  );
+  server.addHook("onRequest", (request, reply, done) => {
+    // API answers hold personal data (of minors too): no browser or proxy may keep them.
+    if (request.url.startsWith("/api/")) reply.header("Cache-Control", "no-store");
+    securityHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined));
+  });
   await server.register(fastifyCookie);
 
   const hasher = new PasswordHasher(config.SCRYPT_LOG_N, config.HASH_CONCURRENCY);
@@ -164,11 +169,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
     nudgeJobs: () => jobs?.nudge(),
   };
   const periodic = [historicSweep, offersSweep(ctx)];
+  const mailer = config.SMTP_URL ? mailTransport(config.SMTP_URL) : null;
   jobs = new JobWorker(
     database.db,
     clock,
     {
-      [MAIL_JOB]: mailJob(database.db, clock, server.log, config.SMTP_URL, config.MAIL_FROM),
+      [MAIL_JOB]: mailJob(database.db, clock, server.log, mailer, config.MAIL_FROM),
       ...Object.fromEntries(periodic.map((p) => [p.kind, periodicJob(database.db, clock, server.log, p)])),
     },
     server.log,
@@ -181,7 +187,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     .get("/api/health", { schema: { response: responses({ 200: healthBody }) } }, async (_request, reply) => {
       try {
         await pingDatabase(database.db);
-        return { status: "ok" as const, database: database.kind };
+        return { status: "ok" as const };
       } catch (err) {
         server.log.error({ err }, "health check failed");
         return reply.status(503).send({ code: "ServiceUnavailable", message: "Database unavailable" });
@@ -193,7 +199,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await groupRoutes(server, ctx);
   await offerRoutes(server, ctx);
   for (const p of periodic) await ensurePeriodic(database.db, clock, p);
-  if (config.NODE_ENV !== "production") await devRoutes(server, ctx);
+  if (mailboxOpen(config)) await devRoutes(server, ctx);
 
   const webRoot = options.webRoot;
   const hasWeb = existsSync(webRoot);
@@ -218,6 +224,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   server.addHook("onClose", async () => {
     await jobs?.stop();
+    mailer?.close();
   });
   return { server, ctx, jobs };
 }

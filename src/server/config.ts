@@ -5,7 +5,8 @@ const bool = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" |
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default("0.0.0.0"),
+  /** Loopback by default: listening publicly is a choice, and it turns the development mailbox off. */
+  HOST: z.string().min(1).default("127.0.0.1"),
   PUBLIC_URL: z.url().default("http://localhost:3000"),
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: z
@@ -26,9 +27,41 @@ const schema = z.object({
   SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(17),
   /** Concurrent password hashes: each takes 128 MiB and a core for ~0.2 s, so bound them. */
   HASH_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
-  TRUST_PROXY: bool.default(false),
+  /**
+   * Which X-Forwarded-For entries to believe: a hop count ("1" behind one load balancer) or a
+   * comma-separated list of proxy addresses/CIDRs. "true" (believe any header) is refused: it lets every
+   * client choose its own IP and so escape the per-IP limits.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default("false")
+    .refine((v) => v !== "true", 'must be a hop count (e.g. "1") or proxy addresses, not "true"')
+    .transform(trustProxySetting),
   JOBS: bool.default(true),
 });
+
+/** Fastify's trustProxy: false, a hop count, or the addresses of trusted proxies. */
+function trustProxySetting(value: string): false | number | string[] {
+  if (value === "false" || value === "0") return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value
+    .split(",")
+    .map((a) => a.trim())
+    .filter(Boolean);
+}
+
+/** Does the server listen only where nobody but this machine can reach it? */
+export function isLoopback(host: string): boolean {
+  return host === "localhost" || host === "::1" || host === "[::1]" || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+/**
+ * The development mailbox shows every kept mail, codes included: it exists only where no mail is sent
+ * (no SMTP_URL), outside production, and only on a server that listens on a loopback address.
+ */
+export function mailboxOpen(config: Pick<Config, "NODE_ENV" | "SMTP_URL" | "HOST">): boolean {
+  return config.NODE_ENV !== "production" && !config.SMTP_URL && isLoopback(config.HOST);
+}
 
 export type Config = z.infer<typeof schema> & { jwtSecret: Uint8Array };
 

@@ -17,10 +17,16 @@ afterAll(async () => {
 });
 
 describe("health and identity smoke", () => {
-  it("answers health with the database kind", async () => {
+  it("answers health without naming the database engine", async () => {
     const res = await call(app.server, "GET", "/api/health");
     expect(res.status).toBe(200);
-    expect(res.body.status).toBe("ok");
+    expect(res.body).toEqual({ status: "ok" });
+  });
+
+  it("marks every API answer, errors too, as not to be stored", async () => {
+    for (const url of ["/api/health", "/api/auth/me", "/api/nothing-here"]) {
+      expect((await call(app.server, "GET", url)).headers["cache-control"], url).toBe("no-store");
+    }
   });
 
   it("mails a sign-up code over SMTP that confirms the account", async () => {

@@ -47,6 +47,8 @@ export class SmtpSink {
       authOptional: true,
       disabledCommands: ["STARTTLS", "AUTH"],
       logger: false,
+      // The app keeps pooled connections open; a stop must not wait 30 s for them.
+      closeTimeout: 200,
       onData: (stream, session, callback) => {
         const chunks: Buffer[] = [];
         stream.on("data", (c: Buffer) => chunks.push(c));

@@ -90,14 +90,10 @@ export async function groupRoutes(app: FastifyInstance, ctx: Ctx) {
       const actor = actorOf(request);
       const group = await authorizeGroup(ctx.db, actor, request.params.id);
       const { group: full, csv } = await groups.exportGroup(ctx, actor, group);
-      return (
-        reply
-          .header("Content-Type", "text/csv; charset=utf-8")
-          .header("Content-Disposition", `attachment; filename="${csvFileName(full)}"`)
-          // Personal data of minors: never kept by a browser or proxy cache.
-          .header("Cache-Control", "no-store")
-          .send(csv)
-      );
+      return reply
+        .header("Content-Type", "text/csv; charset=utf-8")
+        .header("Content-Disposition", `attachment; filename="${csvFileName(full)}"`)
+        .send(csv);
     },
   );
 }
