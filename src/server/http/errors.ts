@@ -91,12 +91,16 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   return send(reply, "InternalError", "Internal server error");
 }
 
+/** Half of a UTF-16 surrogate pair without its other half: JSON can carry one (`"\\ud800"`), UTF-8 cannot. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
 /**
- * The path of the first string in a parsed body that holds a NUL character ("" for the body itself),
- * or null. PostgreSQL text cannot store NUL, so such input is refused as invalid before any route runs.
+ * The path of the first string in a parsed body that PostgreSQL cannot store ("" for the body itself), or
+ * null: one holding a NUL character, or a lone surrogate (which a jsonb column refuses outright). Such input
+ * is refused as invalid before any route runs.
  */
 export function nulPath(value: unknown, path = ""): string | null {
-  if (typeof value === "string") return value.includes("\u0000") ? path : null;
+  if (typeof value === "string") return value.includes("\u0000") || LONE_SURROGATE.test(value) ? path : null;
   if (typeof value !== "object" || value === null) return null;
   for (const [key, child] of Object.entries(value)) {
     const found = nulPath(child, path ? `${path}.${key}` : key);
