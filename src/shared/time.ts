@@ -6,6 +6,20 @@
 
 export const STOCKHOLM = "Europe/Stockholm";
 
+/**
+ * The years a date or instant given to the product may lie in. Nothing it plans lies outside them, and
+ * PostgreSQL refuses some dates beyond them (there is no year 0000), so a typo or a probe is refused as
+ * invalid input instead of failing in the database.
+ */
+export const FIRST_YEAR = 2000;
+export const LAST_YEAR = 2100;
+
+/** Is a date or instant text (`YYYY-MM-DD…`) written in one of the product's years? */
+export function inProductYears(text: string): boolean {
+  const year = /^\d{4}/.test(text) ? Number(text.slice(0, 4)) : Number.NaN;
+  return year >= FIRST_YEAR && year <= LAST_YEAR;
+}
+
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 

@@ -8,6 +8,7 @@ import {
   code,
   email,
   futureDate,
+  INT4_MAX,
   isoDate,
   msg,
   nameText,
@@ -18,6 +19,8 @@ import {
   phone,
   requiredText,
   stockholmToday,
+  version,
+  webAddress,
   wholeNumber,
 } from "#shared/validation";
 
@@ -246,6 +249,35 @@ describe("spec 01 §5 validation rules", () => {
   table("isoDate", isoDate, [
     ["2024-02-29", ok],
     ["2025-02-29", msg.required],
+    // The product's years (time.ts): PostgreSQL has no year 0000, and nothing is planned outside them.
+    ["2000-01-01", ok],
+    ["2100-12-31", ok],
+    ["1999-12-31", msg.invalid],
+    ["2101-01-01", msg.invalid],
+    ["0000-01-01", msg.invalid],
+    ["9999-12-31", msg.invalid],
+  ]);
+
+  table("Version: a whole number an integer column holds", version, [
+    [0, ok],
+    [INT4_MAX, ok],
+    [INT4_MAX + 1, msg.invalid],
+    [-1, msg.min0],
+    [1.5, msg.integer],
+    ["1", msg.required],
+  ]);
+
+  table("Web address: http or https only", webAddress, [
+    ["", ok],
+    ["https://example.se/lopp?id=1", ok],
+    [" http://example.se ", ok],
+    ["javascript:alert(1)", msg.url],
+    ["data:text/html,x", msg.url],
+    ["ftp://example.se", msg.url],
+    ["example.se", msg.url],
+    ["//example.se", msg.url],
+    ["http://", msg.url],
+    [`https://example.se/${long(250)}`, msg.max250],
   ]);
 
   table("Verification code: six digits", code, [

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { inProductYears } from "./time.ts";
 
 /**
  * The spec's validation rules (spec 01 §5), each written once. Every message is a message id under
@@ -22,6 +23,7 @@ export const msg = {
   tooLong: "validation.tooLong",
   oneOf: "validation.oneOf",
   invalid: "validation.invalid",
+  url: "validation.url",
 } as const;
 
 /** A trimmed, required text. Empty (after trimming) fails with the required message. */
@@ -62,13 +64,19 @@ export function passwordOk(p: string): boolean {
 export const password = () =>
   z.string({ error: msg.required }).min(1, { error: msg.required }).refine(passwordOk, { error: msg.password });
 
+/** The largest number an integer column (PostgreSQL's int4) holds. */
+export const INT4_MAX = 2_147_483_647;
+
+/** Counts and amounts: far above any real one, and well inside an integer column. */
+export const WHOLE_NUMBER_MAX = 1_000_000_000;
+
 /**
  * A whole number of at least `min` (and at most `max`), from a number or a form's numeric text. An empty
  * field is missing (required), never zero, and nothing else (booleans, lists) is coerced into a number.
  * The minimum's message names the number; 0 and -1 have their own ids, so an API answer (which carries ids
  * without values) still reads right.
  */
-export const wholeNumber = (min: number, max = 1_000_000_000) =>
+export const wholeNumber = (min: number, max = WHOLE_NUMBER_MAX) =>
   z.preprocess(
     (v) => (typeof v === "string" ? (v.trim() === "" ? undefined : Number(v.trim())) : v === null ? undefined : v),
     z
@@ -78,17 +86,48 @@ export const wholeNumber = (min: number, max = 1_000_000_000) =>
       .max(max, { error: msg.invalid }),
   );
 
-/** YYYY-MM-DD that is a real calendar date. */
+/** A person's age in whole years. */
+export const age = () => wholeNumber(0, 120);
+
+/**
+ * The version a record was read at, sent back with a write (a stale one answers 409). It lives in an
+ * integer column, so a number beyond one is refused here, never handed to the database.
+ */
+export const version = () =>
+  z.number({ error: msg.required }).int({ error: msg.integer }).min(0, { error: msg.min0 }).max(INT4_MAX, { error: msg.invalid });
+
+/** YYYY-MM-DD that is a real calendar date, in one of the product's years (time.ts). */
 export const isoDate = () =>
-  requiredText().refine(
-    (s) =>
-      /^\d{4}-\d{2}-\d{2}$/.test(s) &&
-      !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) &&
-      new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
-    {
-      error: msg.required,
-    },
-  );
+  requiredText()
+    .refine(
+      (s) =>
+        /^\d{4}-\d{2}-\d{2}$/.test(s) &&
+        !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) &&
+        new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
+      { error: msg.required, abort: true },
+    )
+    .refine(inProductYears, { error: msg.invalid });
+
+/**
+ * A web address people may follow from the product: http or https only, so a `javascript:` or `data:`
+ * address never becomes a link. Empty when none is given.
+ */
+export function isWebAddress(text: string): boolean {
+  if (!/^https?:\/\/[^/]/i.test(text)) return false;
+  try {
+    const url = new URL(text);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
+export const webAddress = () =>
+  z
+    .string({ error: msg.url })
+    .trim()
+    .max(250, { error: msg.max250 })
+    .refine((s) => s === "" || isWebAddress(s), { error: msg.url });
 
 /** Today's date in Europe/Stockholm as YYYY-MM-DD: calendar logic follows the organizers' clock. */
 export function stockholmToday(now: Date): string {

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { isConnectionLost } from "./errors.ts";
 import * as schema from "./schema.ts";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -120,12 +121,54 @@ export async function openPglite(dir: string | null, options: OpenOptions & { lo
   }
 }
 
+/** How the app's connections name themselves to PostgreSQL (pg_stat_activity) unless the URL names them. */
+export const APPLICATION_NAME = "bemanna";
+
+/** A request waits at most this long for a connection (all in use, or the server not answering), then 503. */
+const CONNECT_TIMEOUT_MS = 10_000;
+
+/**
+ * The pool, except that a plain read whose connection dropped under it (the server restarted, a failover,
+ * an administrator ended it) is tried once more on a new connection of its own: the pool's other idle
+ * connections may be dead too and not yet known to be. Writes are never repeated (they may have
+ * happened), and transactions check out a client instead of coming here.
+ */
+class RetryingPool extends pg.Pool {
+  // biome-ignore lint/suspicious/noExplicitAny: pg's query has many overloads; this passes them all through
+  override query(...args: any[]): any {
+    const [config, values, callback] = args;
+    const text: unknown = typeof config === "string" ? config : config?.text;
+    const read = typeof text === "string" && READ.test(text);
+    if (!read || typeof values === "function" || typeof callback === "function") return super.query(...(args as [string]));
+    return super.query(config, values).catch(async (err: unknown) => {
+      if (!isConnectionLost(err)) throw err;
+      const client = new pg.Client(this.options);
+      // The server may end this one too; its error is the query's, not the process's.
+      client.on("error", () => {});
+      try {
+        await client.connect();
+        return await client.query(config, values);
+      } finally {
+        client.end().catch(() => {});
+      }
+    });
+  }
+}
+
 /** Connects to PostgreSQL and migrates under an advisory lock, so N processes can start at once. */
 export async function openPostgres(url: string, options: OpenOptions & { max?: number } = {}): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  const pool = new RetryingPool({
+    connectionString: url,
+    max: options.max ?? 10,
+    fallback_application_name: APPLICATION_NAME,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
   // An idle connection that the server ends (restart, failover, a dropped database) must not crash the
   // process: the pool replaces it on the next query.
   pool.on("error", (err) => console.error(`PostgreSQL connection lost: ${err.message}`));
+  // A connection that drops while checked out (in a transaction) reports on its client, where nobody listens:
+  // unheard, that error would end the process. The query in flight fails anyway, and the pool drops the client.
+  pool.on("connect", (client) => client.on("error", () => {}));
   const client = await pool.connect();
   try {
     await client.query("SELECT pg_advisory_lock(7331001)");

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { type ErrorBody, type ErrorCode, errorStatus, type FieldErrors } from "#shared/errors";
+import { isConnectionLost } from "../db/errors.ts";
 
 /** The one error type of the server: a code from the closed set, an English log message, field ids. */
 export class AppError extends Error {
@@ -31,6 +32,9 @@ declare module "fastify" {
     validationCode?: ErrorCode;
   }
 }
+
+/** How long a client is asked to wait after the database connection was lost. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** Fastify's own failures that carry a meaning for the client, by Fastify's error code. */
 const fastifyCodes: Record<string, ErrorCode> = {
@@ -86,17 +90,27 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     return send(reply, code, error.message);
   }
   if (mapped) return send(reply, mapped, error.message);
+  if (isConnectionLost(error)) {
+    // Not the request's fault and likely over soon (a restart, a failover): the client may simply try again.
+    request.log.error({ err: error }, "database connection lost");
+    reply.header("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
+    return send(reply, "ServiceUnavailable", "The database is unavailable; try again shortly");
+  }
   // Internals (stack, SQL) go to the log only.
   request.log.error({ err: error }, "request failed");
   return send(reply, "InternalError", "Internal server error");
 }
 
+/** Half of a UTF-16 surrogate pair without its other half: JSON can carry one (`"\\ud800"`), UTF-8 cannot. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
 /**
- * The path of the first string in a parsed body that holds a NUL character ("" for the body itself),
- * or null. PostgreSQL text cannot store NUL, so such input is refused as invalid before any route runs.
+ * The path of the first string in a parsed body that PostgreSQL cannot store ("" for the body itself), or
+ * null: one holding a NUL character, or a lone surrogate (which a jsonb column refuses outright). Such input
+ * is refused as invalid before any route runs.
  */
 export function nulPath(value: unknown, path = ""): string | null {
-  if (typeof value === "string") return value.includes("\u0000") ? path : null;
+  if (typeof value === "string") return value.includes("\u0000") || LONE_SURROGATE.test(value) ? path : null;
   if (typeof value !== "object" || value === null) return null;
   for (const [key, child] of Object.entries(value)) {
     const found = nulPath(child, path ? `${path}.${key}` : key);

@@ -3,8 +3,20 @@ import { contactPerson, contactPersonView } from "../contacts.ts";
 import { findMunicipality, inMapBounds } from "../geo/municipalities.ts";
 import { organisationNumber } from "../organisation-number.ts";
 import { STATUSES, type Status } from "../status.ts";
-import { normalizeInstant, parseInstant } from "../time.ts";
-import { email, futureDate, isoDate, msg, nameText, requiredText, wholeNumber } from "../validation.ts";
+import { inProductYears, normalizeInstant, parseInstant } from "../time.ts";
+import {
+  age,
+  email,
+  futureDate,
+  isoDate,
+  msg,
+  nameText,
+  requiredText,
+  version,
+  WHOLE_NUMBER_MAX,
+  webAddress,
+  wholeNumber,
+} from "../validation.ts";
 
 export type EventStatus = Status;
 
@@ -59,7 +71,7 @@ export const time = () => requiredText().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { er
  */
 export const instantText = () =>
   requiredText()
-    .refine((s) => parseInstant(s) !== null, { error: eventMsg.dateTime })
+    .refine((s) => inProductYears(s) && parseInstant(s) !== null, { error: eventMsg.dateTime })
     .transform((s) => normalizeInstant(s) as string)
     .meta({
       description:
@@ -73,7 +85,13 @@ const epochOf = (value: unknown) => (typeof value === "string" ? parseInstant(va
 const optionalNumber = () =>
   z.preprocess(
     (v) => (v === "" ? null : v),
-    z.number({ error: msg.integer }).int({ error: msg.integer }).min(0).nullable().optional(),
+    z
+      .number({ error: msg.integer })
+      .int({ error: msg.integer })
+      .min(0, { error: msg.min0 })
+      .max(WHOLE_NUMBER_MAX, { error: msg.invalid })
+      .nullable()
+      .optional(),
   );
 
 const coordinates = z.object({
@@ -99,7 +117,7 @@ export const stationFields = z.object({
     .optional()
     .default(""),
   officialQuantity: wholeNumber(0),
-  officialMiniumumAge: wholeNumber(0),
+  officialMiniumumAge: age(),
   skills: z
     .array(z.enum(SKILLS, { error: msg.oneOf }))
     .max(SKILLS.length)
@@ -170,7 +188,7 @@ const eventShape = {
     .default(false),
   organizerNumber: organisationNumber(),
   organizerName: requiredText().max(250, { error: msg.max250 }),
-  organizerWebsite: optionalText(),
+  organizerWebsite: webAddress().optional().default(""),
   organizerEmail: z
     .union([z.literal(""), email()])
     .optional()
@@ -215,7 +233,7 @@ export const eventForm = (now: () => Date, keepDate?: string) =>
  * so the service checks it with the same `isFutureDate`.
  */
 export const eventUpdate = z
-  .object({ ...eventShape, date: isoDate(), version: z.number({ error: msg.required }).int().min(0) })
+  .object({ ...eventShape, date: isoDate(), version: version() })
   .superRefine(uniqueStationNames, always);
 
 export type EventForm = z.output<ReturnType<typeof eventForm>>;

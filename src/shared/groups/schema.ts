@@ -4,7 +4,7 @@ import { FOOD_OPTIONS, SHIRT_SIZES, SKILLS } from "../events/schema.ts";
 import { findMunicipality } from "../geo/municipalities.ts";
 import { organisationNumber } from "../organisation-number.ts";
 import { STATUSES, type Status } from "../status.ts";
-import { email, isoDate, msg, nameText, phone, requiredText, wholeNumber } from "../validation.ts";
+import { age, email, isoDate, msg, nameText, phone, requiredText, version, wholeNumber } from "../validation.ts";
 import { volunteerEmailTaken } from "./rules.ts";
 import { OTHER_SPORT } from "./sports.ts";
 
@@ -83,7 +83,6 @@ export const participation = z.object({
 export type Participation = z.output<typeof participation>;
 
 const volunteerName = () => requiredText().max(250, { error: msg.max250 });
-const volunteerAge = () => wholeNumber(0, 120);
 
 /** A volunteer in a group body: the person and what they stated per event. */
 export const volunteer = z.object({
@@ -91,7 +90,7 @@ export const volunteer = z.object({
   name: volunteerName(),
   email: email(),
   phone: phone(),
-  age: volunteerAge(),
+  age: age(),
   participation: z.array(participation).max(100).default([]),
 });
 export type VolunteerInput = z.input<typeof volunteer>;
@@ -123,8 +122,9 @@ export const availability = z
     if (a.type === "PERIOD") {
       const start = isoDate().safeParse(a.startDate ?? "");
       const end = isoDate().safeParse(a.endDate ?? "");
-      if (!start.success) ctx.addIssue({ code: "custom", path: ["startDate"], message: msg.required });
-      if (!end.success) ctx.addIssue({ code: "custom", path: ["endDate"], message: msg.required });
+      // The date rule's own message: a date that is missing or no date at all, or one outside the product's years.
+      if (!start.success) ctx.addIssue({ code: "custom", path: ["startDate"], message: start.error.issues[0].message });
+      if (!end.success) ctx.addIssue({ code: "custom", path: ["endDate"], message: end.error.issues[0].message });
       if (start.success && end.success && end.data < start.data)
         ctx.addIssue({ code: "custom", path: ["endDate"], message: groupMsg.endBeforeStart });
     } else if (a.type === "EVENT") {
@@ -167,8 +167,6 @@ const groupBodyShape = groupFields.extend({
 export const groupBody = groupBodyShape.superRefine((g, ctx) => uniqueVolunteerEmails(g.volunteers, ctx));
 export type GroupBody = z.output<typeof groupBody>;
 
-const version = () => z.number({ error: msg.required }).int().min(0);
-
 /** PUT /api/groups/{id}: the group plus the version it was read at (stale writes answer 409). */
 export const groupUpdateBody = groupBodyShape
   .extend({ version: version() })
@@ -197,7 +195,7 @@ export function volunteerForm(
       name: volunteerName(),
       email: email().refine((e) => !volunteerEmailTaken(volunteers, e, editedId), { error: groupMsg.emailAlreadyExists }),
       phone: phone(),
-      age: volunteerAge(),
+      age: age(),
       shirtSize: z.string().nullish(),
       substituteTicked: z.boolean().default(false),
       substitute: z.string().trim().max(250, { error: msg.max250 }).nullish(),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { eventView, FOOD_OPTIONS, SHIRT_SIZES, stationView } from "../events/schema.ts";
 import { groupView, municipalityCode, UUID_PATTERN } from "../groups/schema.ts";
+import { inProductYears } from "../time.ts";
 import { isoDate, msg, wholeNumber } from "../validation.ts";
 import { parseAnswerBy } from "./rules.ts";
 
@@ -27,9 +28,6 @@ export const offerMsg = {
 
 const uuid = () => z.string({ error: msg.required }).regex(UUID_PATTERN, { error: msg.invalid });
 
-/** The highest count an integer column holds; larger numbers are refused before they reach the database. */
-const INT_MAX = 2_147_483_647;
-
 // ── Requests ────────────────────────────────────────────────────────────────────────────────────────
 
 /** GET /api/groups/available: the station decides place and date unless the query names others. */
@@ -49,7 +47,7 @@ export const offerBody = z.object({
   eventId: uuid(),
   stationId: uuid(),
   groupId: z.string({ error: offerMsg.groupRequired }).regex(UUID_PATTERN, { error: offerMsg.groupRequired }),
-  volunteers: wholeNumber(1, INT_MAX),
+  volunteers: wholeNumber(1),
 });
 export type OfferBody = z.output<typeof offerBody>;
 export type OfferInput = z.input<typeof offerBody>;
@@ -58,7 +56,7 @@ export type OfferInput = z.input<typeof offerBody>;
 const answerBy = () =>
   z
     .string()
-    .refine((s) => parseAnswerBy(s) !== null, { error: msg.invalid })
+    .refine((s) => inProductYears(s) && parseAnswerBy(s) !== null, { error: msg.invalid })
     .transform((s) => parseAnswerBy(s) as Date);
 
 /** POST /api/offers/{eventId}/confirm: the DRAFT offers to send (none listed: all of the event's DRAFTs). */
