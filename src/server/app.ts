@@ -20,7 +20,7 @@ import { groupRoutes } from "./features/groups/routes.ts";
 import { offerRoutes } from "./features/offers/routes.ts";
 import { offersSweep } from "./features/offers/service.ts";
 import { registerDocs } from "./http/docs.ts";
-import { AppError, errorHandler, notFoundHandler, nulPath } from "./http/errors.ts";
+import { AppError, errorHandler, notFoundHandler, unstorableTextPath } from "./http/errors.ts";
 import { ViewCache } from "./http/view-cache.ts";
 import { identityRoutes } from "./identity/routes.ts";
 import { PasswordHasher } from "./identity/secrets.ts";
@@ -101,16 +101,16 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   // JSON only: any other body type answers 415.
   server.removeContentTypeParser("text/plain");
-  // Fastify's own JSON parsing (with its prototype-poisoning guard), plus: no NUL characters in text.
+  // Fastify's own JSON parsing (with its prototype-poisoning guard), plus: no text PostgreSQL cannot store.
   const parseJson = server.getDefaultJsonParser("error", "error");
   server.removeContentTypeParser("application/json");
   server.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) =>
     parseJson(request, body as string, (err, value) => {
       if (err) return done(err);
-      const at = nulPath(value);
+      const at = unstorableTextPath(value);
       if (at === null) return done(null, value);
       done(
-        new AppError("ValidationError", `Text must not contain NUL characters: ${at || "body"}`, {
+        new AppError("ValidationError", `Text must not contain NUL characters or lone surrogates: ${at || "body"}`, {
           [at || "_"]: "validation.invalid",
         }),
       );

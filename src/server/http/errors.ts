@@ -109,11 +109,11 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
  * null: one holding a NUL character, or a lone surrogate (which a jsonb column refuses outright). Such input
  * is refused as invalid before any route runs.
  */
-export function nulPath(value: unknown, path = ""): string | null {
+export function unstorableTextPath(value: unknown, path = ""): string | null {
   if (typeof value === "string") return value.includes("\u0000") || LONE_SURROGATE.test(value) ? path : null;
   if (typeof value !== "object" || value === null) return null;
   for (const [key, child] of Object.entries(value)) {
-    const found = nulPath(child, path ? `${path}.${key}` : key);
+    const found = unstorableTextPath(child, path ? `${path}.${key}` : key);
     if (found !== null) return found;
   }
   return null;
