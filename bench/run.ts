@@ -46,7 +46,11 @@ interface Budget {
   healthShare?: number;
   statements?: number;
 }
+/** A real user signing in while sign-ins for made-up addresses flood the server (ADR 013). */
+const SIGN_IN_FLOOD = "POST /api/auth/sign-in (1 real user, 100 unknown-user sign-ins at once)";
+const SIGN_IN_QUIET = "POST /api/auth/sign-in (1 real user, quiet)";
 const BUDGETS: Budget[] = [
+  { scenario: SIGN_IN_FLOOD, p99: { PostgreSQL: 1000, PGlite: 1000 } },
   { scenario: "GET /api/events/{id} (50 stations)", p99: { PostgreSQL: 25, PGlite: 100 } },
   { scenario: "GET /api/events/summaries (200 events)", p99: { PostgreSQL: 25, PGlite: 100 } },
   { scenario: "GET /api/auth/me", healthShare: 0.5 },
@@ -113,6 +117,9 @@ async function measure(database: string, env: Record<string, string>): Promise<R
   if (profileDir) mkdirSync(profileDir, { recursive: true });
   const { child, port, info } = await startServer({
     ...env,
+    // The sign-in flood comes from many addresses (X-Forwarded-For), as a spread-out attack would: from one
+    // address the per-IP limit would stop it before the hasher and measure only the limit.
+    TRUST_PROXY: "true",
     ...(profileDir ? { BENCH_PROFILE: `${profileDir}/${database}.cpuprofile` } : {}),
   });
   const base = `http://127.0.0.1:${port}`;
@@ -254,6 +261,76 @@ async function measure(database: string, env: Record<string, string>): Promise<R
       ]);
       rows.push(row("POST /api/auth/sign-in (20 concurrent)", signIns));
       rows.push(row("GET /api/health during sign-ins", healthUnderLoad));
+    }
+
+    // One user signing in, one request at a time: first on a quiet server, then while 100 connections keep
+    // signing in with made-up addresses, each request from an address of its own. The flood's answers
+    // (404, or 503 once the hasher's queue is full) are counted apart, not as errors.
+    if (!ONLY || ONLY.test(SIGN_IN_FLOOD)) {
+      const json = { "content-type": "application/json" };
+      const realUser = JSON.stringify({ email: "bench-1@example.se", password: info.password });
+      /** The real user's sign-ins, one after another while `more()` holds; the last one is waited for. */
+      const signInsWhile = async (more: () => boolean) => {
+        const times: number[] = [];
+        let failed = 0;
+        const started = performance.now();
+        while (more()) {
+          const t = performance.now();
+          const res = await fetch(`${base}/api/auth/sign-in`, { method: "POST", headers: json, body: realUser });
+          await res.arrayBuffer();
+          times.push(performance.now() - t);
+          if (res.status !== 200) failed++;
+        }
+        times.sort((a, b) => a - b);
+        const seconds = (performance.now() - started) / 1000;
+        return { times, failed, seconds };
+      };
+      const rowOf = (scenario: string, m: Awaited<ReturnType<typeof signInsWhile>>): Row => ({
+        database,
+        scenario,
+        reqPerSec: Math.round((m.times.length / m.seconds) * 10) / 10,
+        p50: percentile(m.times, 0.5),
+        p95: percentile(m.times, 0.95),
+        p99: percentile(m.times, 0.99),
+        errors: m.failed,
+        connections: 1,
+      });
+      let quietCount = 0;
+      rows.push(rowOf(SIGN_IN_QUIET, await signInsWhile(() => quietCount++ < 5)));
+
+      let flooded = 0;
+      let flooding = true;
+      const flood = run({
+        url: `${base}/api/auth/sign-in`,
+        connections: 100,
+        duration: DURATION,
+        requests: [
+          {
+            method: "POST",
+            setupRequest: (req) => {
+              const n = flooded++;
+              return {
+                ...req,
+                headers: { ...json, "x-forwarded-for": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` },
+                body: JSON.stringify({ email: `nobody-${n}@example.se`, password: "Gissning1" }),
+              };
+            },
+          },
+        ],
+      }).finally(() => {
+        flooding = false;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 1000)); // the flood fills the queue first
+      const real = await signInsWhile(() => flooding);
+      const done = await flood;
+      const statuses = Object.entries(done.statusCodeStats ?? {})
+        .map(([status, s]) => `${s.count ?? 0} × ${status}`)
+        .join(", ");
+      console.log(
+        `${database}: sign-in flood: ${done.requests.total} answered (${statuses}), ${done.errors} errors; ` +
+          `the real user signed in ${real.times.length} times`,
+      );
+      rows.push({ ...rowOf(SIGN_IN_FLOOD, real), connections: 101 });
     }
   } finally {
     const exited = child.exitCode === null ? new Promise((resolve) => child.once("exit", resolve)) : null;

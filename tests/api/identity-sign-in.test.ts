@@ -1,9 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { users } from "../../src/server/db/schema.ts";
-import { lockSeconds } from "../../src/server/identity/service.ts";
+import { lockSeconds, SIGN_IN_FAILURES_PER_IP } from "../../src/server/identity/service.ts";
+import { createTestApp } from "../helpers/app.ts";
 import { MINUTE, SECOND } from "../helpers/clock.ts";
 import { uniqueEmail } from "../helpers/factories.ts";
+import type { Res } from "../helpers/http.ts";
 import {
   appForFile,
   concurrently,
@@ -182,6 +184,77 @@ describe("lockout after 5 failed sign-ins", () => {
     expectCleanError(await signIn(file.app, u.email, u.password, freshIp()), "LimitExceededException", 429);
     expect((await signIn(file.app, other.email, other.password, ip)).status).toBe(200);
     file.app.clock.advance(MINUTE);
+  });
+});
+
+describe("failed sign-ins per IP", () => {
+  it("allows 100 failures in 10 minutes, then refuses the IP before any hashing with 429 and Retry-After", async () => {
+    expect(SIGN_IN_FAILURES_PER_IP).toBe(100);
+    const ip = freshIp();
+    const guessed = await confirmedAccount(file.app);
+    const regular = await confirmedAccount(file.app);
+    for (let i = 0; i < SIGN_IN_FAILURES_PER_IP; i++) {
+      // Wrong passwords (below the account's own lockout) and unknown addresses both count …
+      if (i % 25 === 0) expectCleanError(await signIn(file.app, guessed.email, "Fel1234567", ip), "NotAuthorizedException", 401);
+      else expectCleanError(await signIn(file.app, uniqueEmail(), "Gissning1", ip), "UserNotFoundException", 404);
+      // … successful sign-ins do not.
+      if (i % 10 === 0) expect((await signIn(file.app, regular.email, regular.password, ip)).status).toBe(200);
+    }
+
+    const verify = vi.spyOn(file.app.ctx.hasher, "verify");
+    for (const attempt of [
+      signIn(file.app, uniqueEmail(), "Gissning1", ip),
+      signIn(file.app, guessed.email, "Fel1234567", ip),
+      // Over the limit even the right password is refused: it is not known to be right without a hash.
+      signIn(file.app, regular.email, regular.password, ip),
+    ]) {
+      const res = await attempt;
+      expectCleanError(res, "LimitExceededException", 429);
+      const retryAfter = Number(res.headers["retry-after"]);
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(600);
+    }
+    expect(verify).not.toHaveBeenCalled();
+    // Another address is not held back, and the account itself is not locked.
+    expect((await signIn(file.app, regular.email, regular.password, freshIp())).status).toBe(200);
+
+    file.app.clock.advance(10 * MINUTE + SECOND);
+    expect((await signIn(file.app, regular.email, regular.password, ip)).status).toBe(200);
+    expectCleanError(await signIn(file.app, uniqueEmail(), "Gissning1", ip), "UserNotFoundException", 404);
+  });
+});
+
+describe("password hashing under a flood of unknown addresses", () => {
+  it("answers 503 with Retry-After beyond the queue, and a real user's sign-in goes before the dummy checks", async () => {
+    // Hashes slow enough to queue (and one slot of two kept for real accounts).
+    const app = await createTestApp({ env: { SCRYPT_LOG_N: "14", HASH_CONCURRENCY: "2" } });
+    try {
+      const u = await confirmedAccount(app);
+      const answered: Array<"flood" | "real"> = [];
+      const flood = Array.from({ length: 60 }, () =>
+        signIn(app, uniqueEmail(), "Gissning1", freshIp()).then((res) => {
+          if (res.status === 404) answered.push("flood");
+          return res;
+        }),
+      );
+      await expect.poll(() => app.ctx.hasher.waiting, { timeout: 10_000 }).toBeGreaterThanOrEqual(20);
+      const real = await signIn(app, u.email, u.password, freshIp());
+      answered.push("real");
+      expect(real.status).toBe(200);
+      const results: Res[] = await Promise.all(flood);
+
+      const refused = results.filter((r) => r.status === 503);
+      expect(refused.length).toBeGreaterThan(0);
+      for (const r of refused) {
+        expectCleanError(r, "ServiceUnavailable", 503);
+        expect(Number(r.headers["retry-after"])).toBeGreaterThanOrEqual(1);
+      }
+      expect(results.every((r) => r.status === 404 || r.status === 503)).toBe(true);
+      // The real sign-in did not wait for the queued dummy checks: most of them were answered after it.
+      expect(answered.length - answered.indexOf("real") - 1).toBeGreaterThanOrEqual(10);
+    } finally {
+      await app.close();
+    }
   });
 });
 

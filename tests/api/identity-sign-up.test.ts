@@ -1,10 +1,12 @@
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { codes, users } from "../../src/server/db/schema.ts";
+import { CODE_MAILS_PER_HOUR, SIGN_UPS_PER_IP_PER_HOUR } from "../../src/server/identity/service.ts";
 import { HOUR, MINUTE, SECOND } from "../helpers/clock.ts";
 import { signUpBody, uniqueEmail } from "../helpers/factories.ts";
 import {
   concurrently,
+  confirmedAccount,
   expectCleanError,
   freshIp,
   mailingAppForFile,
@@ -18,6 +20,12 @@ import {
 import { codeIn } from "../helpers/smtp-sink.ts";
 
 const file = mailingAppForFile();
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+/** Sign-ups are limited per IP: each test signs up from an address of its own unless it says otherwise. */
+const signUp = (body: Record<string, unknown>, ip = freshIp()) => req(file.app, "POST", "/api/auth/sign-up", { body, ip });
 
 const confirm = (email: string, code: string, ip = freshIp()) =>
   req(file.app, "POST", "/api/auth/confirm-sign-up", { body: { email, code }, ip });
@@ -26,7 +34,7 @@ const resend = (email: string, ip = freshIp()) => req(file.app, "POST", "/api/au
 describe("POST /api/auth/sign-up", () => {
   it("creates an unconfirmed account and answers 201 {userConfirmed:false}", async () => {
     const body = signUpBody();
-    const res = await req(file.app, "POST", "/api/auth/sign-up", { body });
+    const res = await signUp(body);
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ userConfirmed: false });
     const row = await userRow(file.app, String(body.email));
@@ -40,11 +48,12 @@ describe("POST /api/auth/sign-up", () => {
 
   it("trims and lowercases the e-mail before anything", async () => {
     const local = uniqueEmail("Mixed");
-    const res = await req(file.app, "POST", "/api/auth/sign-up", { body: signUpBody({ email: `  ${local.toUpperCase()}  ` }) });
+    const res = await signUp(signUpBody({ email: `  ${local.toUpperCase()}  ` }));
     expect(res.status).toBe(201);
     expect((await userRow(file.app, local.toLowerCase()))?.email).toBe(local.toLowerCase());
     // The same address in another case is the same account.
-    const again = await req(file.app, "POST", "/api/auth/sign-up", { body: signUpBody({ email: local }) });
+    await file.app.ctx.db.update(users).set({ status: "CONFIRMED" }).where(eq(users.email, local.toLowerCase()));
+    const again = await signUp(signUpBody({ email: local }));
     expectCleanError(again, "UsernameExistsException", 409);
   });
 
@@ -55,31 +64,32 @@ describe("POST /api/auth/sign-up", () => {
     ["+1", "5551234567", "+15551234567"],
   ])("drops a leading 0 and prefixes the country code: %s %s → %s", async (countryCode, phone, stored) => {
     const body = signUpBody({ countryCode, phone });
-    expect((await req(file.app, "POST", "/api/auth/sign-up", { body })).status).toBe(201);
+    expect((await signUp(body)).status).toBe(201);
     expect((await userRow(file.app, String(body.email))).phone).toBe(stored);
   });
 
   it("keeps the chosen language", async () => {
     const body = signUpBody({ language: "en" });
-    expect((await req(file.app, "POST", "/api/auth/sign-up", { body })).status).toBe(201);
+    expect((await signUp(body)).status).toBe(201);
     expect((await userRow(file.app, String(body.email))).language).toBe("en");
   });
 
-  it("answers UsernameExistsException 409 for a taken address and leaves the account alone", async () => {
-    const body = signUpBody();
-    await req(file.app, "POST", "/api/auth/sign-up", { body });
-    const before = await userRow(file.app, String(body.email));
-    const res = await req(file.app, "POST", "/api/auth/sign-up", {
-      body: { ...body, firstName: "Mallory", password: "Annat1234" },
-    });
+  it("answers UsernameExistsException 409 for a confirmed account's address, leaves the account alone and mails nothing", async () => {
+    const u = await confirmedAccount(file.app);
+    const before = await userRow(file.app, u.email);
+    const res = await signUp(signUpBody({ email: u.email, firstName: "Mallory", password: "Annat1234" }));
     expectCleanError(res, "UsernameExistsException", 409);
-    expect(await userRow(file.app, String(body.email))).toEqual(before);
+    expect(await userRow(file.app, u.email)).toEqual(before);
+    const stored = await file.app.ctx.db.select().from(codes).where(eq(codes.userId, before.id));
+    expect(stored.filter((c) => c.pending !== null)).toEqual([]);
   });
 
   it("registers one account when the same address signs up many times at once", async () => {
     const body = signUpBody();
-    const results = await concurrently(6, () => req(file.app, "POST", "/api/auth/sign-up", { body }));
-    expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    const results = await concurrently(CODE_MAILS_PER_HOUR + 1, () => signUp(body));
+    // The first creates the account, the others claim it (each mailing a new code) until the address's
+    // budget of code mails is spent.
+    expect(results.map((r) => r.status).sort()).toEqual([...Array(CODE_MAILS_PER_HOUR).fill(201), 429]);
     expect(
       await file.app.ctx.db
         .select()
@@ -97,7 +107,7 @@ describe("POST /api/auth/sign-up", () => {
     ["longer than the cap", `Aa1${"x".repeat(300)}`],
   ])("answers InvalidPasswordException 400 for a password that is %s, creating nothing", async (_why, password) => {
     const body = signUpBody({ password });
-    const res = await req(file.app, "POST", "/api/auth/sign-up", { body });
+    const res = await signUp(body);
     expectCleanError(res, "InvalidPasswordException", 400);
     expect(res.body.fields).toEqual({ password: "validation.password" });
     expect(await userRow(file.app, String(body.email))).toBeUndefined();
@@ -106,11 +116,11 @@ describe("POST /api/auth/sign-up", () => {
   it("accepts a long passphrase", async () => {
     const password = `Ett Långt Lösenord Med Siffran 7 ${"x".repeat(40)}`;
     const body = signUpBody({ password });
-    expect((await req(file.app, "POST", "/api/auth/sign-up", { body })).status).toBe(201);
+    expect((await signUp(body)).status).toBe(201);
   });
 
   it("answers InvalidParameterException 400 naming the phone", async () => {
-    const res = await req(file.app, "POST", "/api/auth/sign-up", { body: signUpBody({ phone: "070-123 45 67" }) });
+    const res = await signUp(signUpBody({ phone: "070-123 45 67" }));
     expectCleanError(res, "InvalidParameterException", 400);
     expect(res.body.message).toMatch(/phone/);
     expect(res.body.fields).toEqual({ phone: "validation.phone" });
@@ -126,14 +136,14 @@ describe("POST /api/auth/sign-up", () => {
     [{ phone: 701234567 }, { phone: "validation.required" }],
   ])("answers InvalidParameterException 400 for %j", async (override, fields) => {
     const body = { ...signUpBody(), ...override };
-    const res = await req(file.app, "POST", "/api/auth/sign-up", { body });
+    const res = await signUp(body);
     expectCleanError(res, "InvalidParameterException", 400);
     expect(res.body.fields).toEqual(fields);
   });
 
   it("ignores fields a client must not set", async () => {
     const body = { ...signUpBody(), status: "CONFIRMED", emailVerified: true, id: "00000000-0000-0000-0000-000000000000" };
-    expect((await req(file.app, "POST", "/api/auth/sign-up", { body })).status).toBe(201);
+    expect((await signUp(body)).status).toBe(201);
     const row = await userRow(file.app, body.email);
     expect(row.status).toBe("UNCONFIRMED");
     expect(row.emailVerified).toBe(false);
@@ -193,10 +203,12 @@ describe("POST /api/auth/confirm-sign-up", () => {
     expect((await userRow(file.app, b.email)).status).toBe("UNCONFIRMED");
   });
 
-  it("kills a code after 5 wrong tries: even the right code then answers LimitExceededException", async () => {
+  it("kills a code after 5 wrong tries: even the right code then answers LimitExceededException with Retry-After", async () => {
     const u = await signUpWithCode(file.app, file.sink);
     for (let i = 0; i < 5; i++) expectCleanError(await confirm(u.email, wrongCode(u.code)), "CodeMismatchException", 400);
-    expectCleanError(await confirm(u.email, u.code), "LimitExceededException", 429);
+    const dead = await confirm(u.email, u.code);
+    expectCleanError(dead, "LimitExceededException", 429);
+    expect(Number(dead.headers["retry-after"])).toBe(60);
     expect((await userRow(file.app, u.email)).status).toBe("UNCONFIRMED");
     // A new code brings the account back.
     expect((await resend(u.email)).status).toBe(200);
@@ -231,6 +243,115 @@ describe("POST /api/auth/confirm-sign-up", () => {
   });
 });
 
+describe("sign-up of an address whose account was never signed in", () => {
+  it("claims an unconfirmed account only once the mailed code confirms it, with the claimant's details", async () => {
+    const squatter = await signUpWithCode(file.app, file.sink, { firstName: "Mallory", password: "Squatter1" });
+    const before = await userRow(file.app, squatter.email);
+
+    const owner = signUpBody({
+      email: squatter.email,
+      password: "Agarens1losen",
+      firstName: "Olivia",
+      lastName: "Ägare",
+      phone: "0709998877",
+      language: "en",
+    });
+    const res = await signUp(owner);
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ userConfirmed: false });
+    // Nothing about the account changes before the code comes back; the new details wait with the code.
+    expect(await userRow(file.app, squatter.email)).toEqual(before);
+    const [pending] = await file.app.ctx.db.select().from(codes).where(eq(codes.userId, before.id));
+    expect(pending.pending).toMatchObject({ firstName: "Olivia", lastName: "Ägare", language: "en" });
+    expect(JSON.stringify(pending.pending)).not.toContain("Agarens1losen");
+
+    const mail = await nthMail(file.sink, squatter.email, 2);
+    expect(mail.subject).toBe("Your Bemanna activation code");
+    expect(mail.text).toContain("Hi Olivia!");
+    const code = codeIn(mail);
+    // The first code was replaced by the claim's.
+    if (code !== squatter.code) expectCleanError(await confirm(squatter.email, squatter.code), "CodeMismatchException", 400);
+    expect((await confirm(squatter.email, code)).status).toBe(200);
+
+    const after = await userRow(file.app, squatter.email);
+    expect(after).toMatchObject({
+      id: before.id,
+      status: "CONFIRMED",
+      emailVerified: true,
+      firstName: "Olivia",
+      lastName: "Ägare",
+      phone: "+46709998877",
+      language: "en",
+    });
+    expectCleanError(await signIn(file.app, squatter.email, "Squatter1"), "NotAuthorizedException", 401);
+    expect((await signIn(file.app, squatter.email, "Agarens1losen")).status).toBe(200);
+    // The spent code keeps no copy of the password hash.
+    const [spent] = await file.app.ctx.db.select().from(codes).where(eq(codes.userId, before.id));
+    expect(spent.pending).toBeNull();
+  });
+
+  it("a resent code carries the claim's details", async () => {
+    const squatter = await signUpWithCode(file.app, file.sink, { password: "Squatter1" });
+    expect((await signUp(signUpBody({ email: squatter.email, password: "Agarens1losen" }))).status).toBe(201);
+    await nthMail(file.sink, squatter.email, 2);
+    // Even once the claim's code has expired, a resend keeps its details.
+    file.app.clock.advance(25 * HOUR);
+    expect((await resend(squatter.email)).status).toBe(200);
+    expect((await confirm(squatter.email, codeIn(await nthMail(file.sink, squatter.email, 3)))).status).toBe(200);
+    expectCleanError(await signIn(file.app, squatter.email, "Squatter1"), "NotAuthorizedException", 401);
+    expect((await signIn(file.app, squatter.email, "Agarens1losen")).status).toBe(200);
+  });
+
+  it("mails one address at most 5 codes an hour, sharing the budget of resend-code", async () => {
+    const body = signUpBody();
+    const email = String(body.email);
+    for (let i = 0; i < CODE_MAILS_PER_HOUR; i++) expect((await signUp({ ...body, firstName: `Nr${i}` })).status).toBe(201);
+    const res = await signUp(body);
+    expectCleanError(res, "LimitExceededException", 429);
+    expect(Number(res.headers["retry-after"])).toBeGreaterThan(3500);
+    expectCleanError(await resend(email), "LimitExceededException", 429);
+    await nthMail(file.sink, email, CODE_MAILS_PER_HOUR);
+    expect(await file.app.ctx.db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
+    file.app.clock.advance(HOUR + SECOND);
+    expect((await signUp(body)).status).toBe(201);
+  });
+});
+
+describe("sign-ups per IP", () => {
+  it("allows 20 unconfirmed sign-ups an hour; each confirmed from that IP gives one back", async () => {
+    expect(SIGN_UPS_PER_IP_PER_HOUR).toBe(20);
+    const ip = freshIp();
+    const emails: string[] = [];
+    for (let i = 0; i < SIGN_UPS_PER_IP_PER_HOUR; i++) {
+      const body = signUpBody();
+      expect((await signUp(body, ip)).status).toBe(201);
+      emails.push(String(body.email));
+    }
+    const hash = vi.spyOn(file.app.ctx.hasher, "hash");
+    const refused = signUpBody();
+    const res = await signUp(refused, ip);
+    expectCleanError(res, "LimitExceededException", 429);
+    expect(Number(res.headers["retry-after"])).toBeGreaterThan(3500);
+    // Refused before the password is hashed, and nothing is created.
+    expect(hash).not.toHaveBeenCalled();
+    hash.mockRestore();
+    expect(await userRow(file.app, String(refused.email))).toBeUndefined();
+    // Another IP is not held back.
+    expect((await signUp(signUpBody(), freshIp())).status).toBe(201);
+
+    // A confirmation from elsewhere gives this IP nothing back …
+    expect((await confirm(emails[0], codeIn(await nthMail(file.sink, emails[0], 1)), freshIp())).status).toBe(200);
+    expectCleanError(await signUp(signUpBody(), ip), "LimitExceededException", 429);
+    // … one from the IP gives back one sign-up.
+    expect((await confirm(emails[1], codeIn(await nthMail(file.sink, emails[1], 1)), ip)).status).toBe(200);
+    expect((await signUp(refused, ip)).status).toBe(201);
+    expectCleanError(await signUp(signUpBody(), ip), "LimitExceededException", 429);
+
+    file.app.clock.advance(HOUR + SECOND);
+    expect((await signUp(signUpBody(), ip)).status).toBe(201);
+  });
+});
+
 describe("POST /api/auth/resend-code", () => {
   it("mails a new code and the old one stops working", async () => {
     const u = await signUpWithCode(file.app, file.sink);
@@ -255,19 +376,19 @@ describe("POST /api/auth/resend-code", () => {
     expect(file.sink.count(u.email)).toBe(1);
   });
 
-  it("allows 5 per hour per account, from any address, then LimitExceededException with Retry-After", async () => {
+  it("allows 5 code mails per hour per account (the sign-up's included), from any address, then LimitExceededException with Retry-After", async () => {
     const u = await signUpWithCode(file.app, file.sink);
-    for (let i = 0; i < 5; i++) expect((await resend(u.email, freshIp())).status).toBe(200);
+    for (let i = 1; i < CODE_MAILS_PER_HOUR; i++) expect((await resend(u.email, freshIp())).status).toBe(200);
     const res = await resend(u.email, freshIp());
     expectCleanError(res, "LimitExceededException", 429);
     const retryAfter = Number(res.headers["retry-after"]);
     expect(retryAfter).toBeGreaterThan(3500);
     expect(retryAfter).toBeLessThanOrEqual(3600);
-    await nthMail(file.sink, u.email, 6);
+    await nthMail(file.sink, u.email, 5);
     // After the hour the account may ask again.
     file.app.clock.advance(HOUR + SECOND);
     expect((await resend(u.email, freshIp())).status).toBe(200);
-    await nthMail(file.sink, u.email, 7);
+    await nthMail(file.sink, u.email, 6);
   });
 
   it("allows 5 per hour per IP, for any accounts, then LimitExceededException", async () => {

@@ -8,15 +8,20 @@ import {
   confirmedAccount,
   expectCleanError,
   FrozenClock,
+  freshIp,
+  INVITED,
+  invitedAccount,
   mailingAppForFile,
   mimePart,
+  newUser,
   nthMail,
   refreshCookieOf,
   req,
   signedInAccount,
   signIn,
+  userRow,
 } from "../helpers/identity.ts";
-import type { SunkMail } from "../helpers/smtp-sink.ts";
+import { codeIn } from "../helpers/smtp-sink.ts";
 
 const file = mailingAppForFile({ clock: new FrozenClock() });
 
@@ -26,33 +31,8 @@ const invite = (token: string | undefined, body: Record<string, unknown>) => req
 const complete = (sessionToken: string, newPassword: string) =>
   req(file.app, "POST", "/api/auth/complete-new-password", { body: { session: sessionToken, newPassword } });
 
-const newUser = (overrides: Record<string, unknown> = {}) => ({
-  email: uniqueEmail("invited"),
-  firstName: "Kalle",
-  lastName: "Karlsson",
-  phoneNumber: "+46701112233",
-  type: "contactPerson",
-  ...overrides,
-});
-
-const INVITED = /har bjudit in dig till Bemanna|has invited you to Bemanna/;
-
-/** The temporary password in an invitation, in either language. */
-function temporaryPasswordIn(mail: SunkMail): string {
-  const m = /(?:tillfälliga lösenordet|temporary password): (\S+)/.exec(mail.text);
-  if (!m) throw new Error(`no temporary password in ${mail.text}`);
-  return m[1];
-}
-
 /** Invites someone and reads the temporary password from the invitation mail. */
-async function invited(overrides: Record<string, unknown> = {}) {
-  const inviter = await signedInAccount(file.app, { firstName: "Ingrid", lastName: "Inbjudare" });
-  const body = newUser(overrides);
-  const res = await invite(inviter.token, body);
-  expect(res.status).toBe(201);
-  const mail = await nthMail(file.sink, String(body.email), 1, INVITED);
-  return { inviter, email: String(body.email), mail, temporary: temporaryPasswordIn(mail), res };
-}
+const invited = (overrides: Record<string, unknown> = {}) => invitedAccount(file.app, file.sink, overrides);
 
 describe("GET /api/user/{email}", () => {
   it("answers only e-mail, first and last name, and the joined name — never the phone", async () => {
@@ -291,11 +271,61 @@ describe("NEW_PASSWORD_REQUIRED", () => {
     expect(res.body.message).toMatch(/expired/i);
   });
 
-  it("an invited address cannot be registered by someone else", async () => {
-    const { email } = await invited();
+  it("an invited address that was never signed in is claimed by sign-up only once the mailed code confirms it", async () => {
+    const { email, temporary } = await invited({ firstName: "Kalle", lastName: "Karlsson" });
+    const before = await userRow(file.app, email);
+    const body = {
+      email,
+      password: "Agarens1losen",
+      firstName: "Klara",
+      lastName: "Ägare",
+      countryCode: "+46",
+      phone: "0709998877",
+      language: "en",
+    };
+    const res = await req(file.app, "POST", "/api/auth/sign-up", { body, ip: freshIp() });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ userConfirmed: false });
+    // Nothing changes before the code comes back: the invitation still works, the claim's password does not.
+    expect(await userRow(file.app, email)).toEqual(before);
+    expectCleanError(await signIn(file.app, email, body.password), "NotAuthorizedException", 401);
+    expect((await signIn(file.app, email, temporary)).body.challenge).toBe("NEW_PASSWORD_REQUIRED");
+
+    // The code goes to the invited address, written to the claimant.
+    const mail = await nthMail(file.sink, email, 1, "Your Bemanna activation code");
+    expect(mail.text).toContain("Hi Klara!");
+    const confirmed = await req(file.app, "POST", "/api/auth/confirm-sign-up", {
+      body: { email, code: codeIn(mail) },
+      ip: freshIp(),
+    });
+    expect(confirmed.status).toBe(200);
+
+    const after = await userRow(file.app, email);
+    expect(after).toMatchObject({
+      id: before.id,
+      status: "CONFIRMED",
+      emailVerified: true,
+      temporaryPasswordExpiresAt: null,
+      firstName: "Klara",
+      lastName: "Ägare",
+      phone: "+46709998877",
+      language: "en",
+    });
+    expectCleanError(await signIn(file.app, email, temporary), "NotAuthorizedException", 401);
+    const own = await signIn(file.app, email, body.password);
+    expect(own.status).toBe(200);
+    expect(own.body.accessToken).toBeDefined();
+  });
+
+  it("an invited address that was signed in with is taken: sign-up answers UsernameExistsException", async () => {
+    const { email, temporary } = await invited();
+    const challenge = await signIn(file.app, email, temporary);
+    expect((await complete(challenge.body.session, "MittEgna1")).status).toBe(200);
     const res = await req(file.app, "POST", "/api/auth/sign-up", {
       body: { email, password: "Funktionar1", firstName: "M", lastName: "X", countryCode: "+46", phone: "0701234567" },
+      ip: freshIp(),
     });
     expectCleanError(res, "UsernameExistsException", 409);
+    expect((await signIn(file.app, email, "MittEgna1")).status).toBe(200);
   });
 });

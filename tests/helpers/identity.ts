@@ -201,6 +201,36 @@ export async function signedInAccount(app: TestApp, overrides: Record<string, un
   return { ...u, ...(await session(app, u.email, u.password)) };
 }
 
+export const INVITED = /har bjudit in dig till Bemanna|has invited you to Bemanna/;
+
+/** The temporary password in an invitation, in either language. */
+export function temporaryPasswordIn(mail: SunkMail): string {
+  const m = /(?:tillfälliga lösenordet|temporary password): (\S+)/.exec(mail.text);
+  if (!m) throw new Error(`no temporary password in ${mail.text}`);
+  return m[1];
+}
+
+/** A body for POST /api/user (an invitation). */
+export const newUser = (overrides: Record<string, unknown> = {}) => ({
+  email: uniqueEmail("invited"),
+  firstName: "Kalle",
+  lastName: "Karlsson",
+  phoneNumber: "+46701112233",
+  type: "contactPerson",
+  ...overrides,
+});
+
+/** Someone invited by a signed-in user (POST /api/user), with the temporary password from the mail. */
+export async function invitedAccount(app: TestApp, sink: SmtpSink, overrides: Record<string, unknown> = {}) {
+  const inviter = await signedInAccount(app, { firstName: "Ingrid", lastName: "Inbjudare" });
+  const body = newUser(overrides);
+  const res = await req(app, "POST", "/api/user", { token: inviter.token, body });
+  if (res.status !== 201) throw new Error(`invitation failed: ${res.status} ${JSON.stringify(res.body)}`);
+  const email = String(body.email).trim().toLowerCase();
+  const mail = await nthMail(sink, email, 1, INVITED);
+  return { inviter, email, mail, temporary: temporaryPasswordIn(mail), res };
+}
+
 /** A code of the same length that is certainly not `code`. */
 export const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
 

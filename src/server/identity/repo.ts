@@ -1,12 +1,29 @@
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { Tx } from "../db/client.ts";
-import { codes, sessions, users } from "../db/schema.ts";
+import { codes, rateEvents, sessions, users } from "../db/schema.ts";
 
 export type UserRow = typeof users.$inferSelect;
 export type CodePurpose = "signUp" | "reset";
 
-export async function findUserByEmail(tx: Tx, email: string): Promise<UserRow | undefined> {
-  const [row] = await tx.select().from(users).where(eq(users.email, email));
+/** The details of a claim of a never-signed-in account; they wait in the code row until the code is entered. */
+export interface PendingDetails {
+  passwordHash: string;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  language: string;
+}
+
+export type CodeRow = Omit<typeof codes.$inferSelect, "pending"> & { pending: PendingDetails | null };
+
+/** With `forUpdate`, the row stays locked until the caller's transaction ends. */
+export async function findUserByEmail(
+  tx: Tx,
+  email: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<UserRow | undefined> {
+  const query = tx.select().from(users).where(eq(users.email, email));
+  const [row] = options.forUpdate ? await query.for("update") : await query;
   return row;
 }
 
@@ -37,16 +54,23 @@ export async function updateUser(tx: Tx, id: string, values: Partial<typeof user
 }
 
 /** A new code replaces every earlier unused one of the same purpose. */
-export async function replaceCode(tx: Tx, userId: string, purpose: CodePurpose, codeHash: string, expiresAt: Date) {
+export async function replaceCode(
+  tx: Tx,
+  userId: string,
+  purpose: CodePurpose,
+  codeHash: string,
+  expiresAt: Date,
+  pending: PendingDetails | null = null,
+) {
   await tx.delete(codes).where(and(eq(codes.userId, userId), eq(codes.purpose, purpose)));
-  await tx.insert(codes).values({ userId, purpose, codeHash, expiresAt });
+  await tx.insert(codes).values({ userId, purpose, codeHash, expiresAt, pending });
 }
 
 /**
  * The live code, locked until the caller's transaction ends: concurrent tries on one code queue up and
  * each sees the wrong tries counted before it, so no burst gets more than the allowed guesses.
  */
-export async function latestCode(tx: Tx, userId: string, purpose: CodePurpose) {
+export async function latestCode(tx: Tx, userId: string, purpose: CodePurpose): Promise<CodeRow | undefined> {
   const [row] = await tx
     .select()
     .from(codes)
@@ -54,7 +78,7 @@ export async function latestCode(tx: Tx, userId: string, purpose: CodePurpose) {
     .orderBy(desc(codes.createdAt))
     .limit(1)
     .for("update");
-  return row;
+  return row as CodeRow | undefined;
 }
 
 export async function countWrongTry(tx: Tx, codeId: string) {
@@ -64,8 +88,9 @@ export async function countWrongTry(tx: Tx, codeId: string) {
     .where(eq(codes.id, codeId));
 }
 
+/** A spent code keeps no copy of a claim's password hash. */
 export async function markCodeUsed(tx: Tx, codeId: string, now: Date) {
-  await tx.update(codes).set({ usedAt: now }).where(eq(codes.id, codeId));
+  await tx.update(codes).set({ usedAt: now, pending: null }).where(eq(codes.id, codeId));
 }
 
 export async function insertSession(tx: Tx, userId: string, refreshHash: string, expiresAt: Date) {
@@ -78,11 +103,14 @@ export async function findSession(tx: Tx, id: string) {
   return row;
 }
 
-/** Swaps the refresh secret only if it is still the one presented: two concurrent uses cannot both win. */
+/**
+ * Swaps the refresh secret only if it is still the one presented: of two concurrent uses one rotates, the
+ * other finds the presented hash as the previous one (and, within the grace, gets the same successor).
+ */
 export async function rotateSession(tx: Tx, id: string, oldHash: string, newHash: string, now: Date): Promise<boolean> {
   const rows = await tx
     .update(sessions)
-    .set({ refreshHash: newHash, lastUsedAt: now })
+    .set({ refreshHash: newHash, previousHash: oldHash, rotatedAt: now, lastUsedAt: now })
     .where(and(eq(sessions.id, id), eq(sessions.refreshHash, oldHash), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
   return rows.length === 1;
@@ -117,4 +145,18 @@ export async function findActiveSessionUser(tx: Tx, sessionId: string, userId: s
       ),
     );
   return row?.user;
+}
+
+/**
+ * Gives back one event of a limit counted by `hitLimit` (limits.ts) that is still inside its window (after
+ * `since`): the newest, to take back a try that turned out not to count, or the oldest, to free a slot.
+ */
+export async function releaseLimitEvent(tx: Tx, key: string, which: "newest" | "oldest", since: Date) {
+  const pick = tx
+    .select({ id: rateEvents.id })
+    .from(rateEvents)
+    .where(and(eq(rateEvents.key, key), gt(rateEvents.at, since)))
+    .orderBy(which === "newest" ? desc(rateEvents.at) : asc(rateEvents.at))
+    .limit(1);
+  await tx.delete(rateEvents).where(inArray(rateEvents.id, pick));
 }
