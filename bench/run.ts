@@ -119,7 +119,7 @@ async function measure(database: string, env: Record<string, string>): Promise<R
     ...env,
     // The sign-in flood comes from many addresses (X-Forwarded-For), as a spread-out attack would: from one
     // address the per-IP limit would stop it before the hasher and measure only the limit.
-    TRUST_PROXY: "true",
+    TRUST_PROXY: "1",
     ...(profileDir ? { BENCH_PROFILE: `${profileDir}/${database}.cpuprofile` } : {}),
   });
   const base = `http://127.0.0.1:${port}`;
