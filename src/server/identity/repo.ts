@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Tx } from "../db/client.ts";
 import { codes, sessions, users } from "../db/schema.ts";
 
@@ -13,6 +13,11 @@ export async function findUserByEmail(tx: Tx, email: string): Promise<UserRow | 
 export async function findUserById(tx: Tx, id: string): Promise<UserRow | undefined> {
   const [row] = await tx.select().from(users).where(eq(users.id, id));
   return row;
+}
+
+export async function findUsersByIds(tx: Tx, ids: string[]): Promise<UserRow[]> {
+  if (ids.length === 0) return [];
+  return tx.select().from(users).where(inArray(users.id, ids));
 }
 
 /** The user's row, locked until the caller's transaction ends. */
