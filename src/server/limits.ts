@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, lt, sql, count as sqlCount } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { Ctx } from "./context.ts";
 import type { Db, Tx } from "./db/client.ts";
@@ -7,30 +7,40 @@ import { AppError } from "./http/errors.ts";
 
 /**
  * A sliding-window limit kept in the database, so it holds across server processes:
- * at most `limit` events per `windowSeconds` for `key`. Over the limit: LimitExceededException with Retry-After.
+ * at most `limit` events per `windowSeconds` for `key`; `count` events are taken at once (all or none).
+ * Over the limit: LimitExceededException with Retry-After, the time until enough earlier events have left
+ * the window for these to fit (the whole window when `count` alone exceeds the limit).
  * Call it inside a transaction: a lock per key, held until the transaction ends, makes concurrent hits
  * count one after another (otherwise a burst would all see the same count and all pass).
  */
-export async function hitLimit(tx: Tx, key: string, limit: number, windowSeconds: number, now: Date): Promise<void> {
+export async function hitLimit(tx: Tx, key: string, limit: number, windowSeconds: number, now: Date, count = 1): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`limit:${key}`}, 0))`);
   const since = new Date(now.getTime() - windowSeconds * 1000);
   await tx.delete(rateEvents).where(and(eq(rateEvents.key, key), lt(rateEvents.at, since)));
   const [{ n }] = await tx
-    .select({ n: count() })
+    .select({ n: sqlCount() })
     .from(rateEvents)
     .where(and(eq(rateEvents.key, key), gt(rateEvents.at, since)));
-  if (n >= limit) {
-    const [oldest] = await tx
-      .select({ at: rateEvents.at })
-      .from(rateEvents)
-      .where(and(eq(rateEvents.key, key), gt(rateEvents.at, since)))
-      .orderBy(asc(rateEvents.at))
-      .limit(1);
-    const retryAfter = oldest ? (oldest.at.getTime() + windowSeconds * 1000 - now.getTime()) / 1000 : windowSeconds;
+  if (n + count > limit) {
+    // The event whose leaving makes room: the (n + count - limit)-th oldest.
+    const [freeing] =
+      count > limit
+        ? []
+        : await tx
+            .select({ at: rateEvents.at })
+            .from(rateEvents)
+            .where(and(eq(rateEvents.key, key), gt(rateEvents.at, since)))
+            .orderBy(asc(rateEvents.at))
+            .offset(n + count - limit - 1)
+            .limit(1);
+    const retryAfter = freeing ? (freeing.at.getTime() + windowSeconds * 1000 - now.getTime()) / 1000 : windowSeconds;
     throw new AppError("LimitExceededException", `Limit of ${limit} per ${windowSeconds}s exceeded`, undefined, retryAfter);
   }
-  await tx.insert(rateEvents).values({ key, at: now });
+  await tx.insert(rateEvents).values(Array.from({ length: count }, () => ({ key, at: now })));
 }
+
+/** Who a request counts against: the signed-in user, or before sign-in the address it came from. */
+const requester = (request: FastifyRequest) => (request.actor ? `user:${request.actor.id}` : `ip:${request.ip}`);
 
 /**
  * A route's limit, as a preHandler: at most `limit` requests per `windowSeconds` for each signed-in user
@@ -39,10 +49,41 @@ export async function hitLimit(tx: Tx, key: string, limit: number, windowSeconds
  */
 export function limitRequests(ctx: Ctx, name: string, limit: number, windowSeconds: number) {
   return async (request: FastifyRequest) => {
-    const who = request.actor ? `user:${request.actor.id}` : `ip:${request.ip}`;
     const now = ctx.clock.now();
-    await ctx.db.transaction((tx) => hitLimit(tx, `${name}:${who}`, limit, windowSeconds, now));
+    await ctx.db.transaction((tx) => hitLimit(tx, `${name}:${requester(request)}`, limit, windowSeconds, now));
   };
+}
+
+/**
+ * Every answer that tells whether an address has an account (the lookup, an invitation refused for an
+ * existing address, a contact or team leader accepted by a save) draws on one budget per user, so no
+ * route is a cheaper way to harvest accounts than another.
+ */
+export const EMAIL_LOOKUPS = { name: "email-lookup", limit: 30, windowSeconds: 60 } as const;
+
+/** The lookup and invitation routes: one lookup each. */
+export const limitEmailLookups = (ctx: Ctx) =>
+  limitRequests(ctx, EMAIL_LOOKUPS.name, EMAIL_LOOKUPS.limit, EMAIL_LOOKUPS.windowSeconds);
+
+/**
+ * A save of an event or group tells whether the addresses it names have accounts: each one new to it
+ * (not among what it already names, read by `known` only when needed, and not the saver's own) is a
+ * lookup. Counted in a transaction of its own before the save, so the lookups count even when the save
+ * then fails; an unchanged save costs nothing.
+ */
+export async function countNewAddresses(
+  ctx: Ctx,
+  saver: { id: string; email: string },
+  named: Iterable<string>,
+  known?: () => Promise<Iterable<string>>,
+): Promise<void> {
+  const fresh = new Set(named);
+  fresh.delete(saver.email);
+  if (fresh.size > 0 && known) for (const address of await known()) fresh.delete(address);
+  if (fresh.size === 0) return;
+  const { name, limit, windowSeconds } = EMAIL_LOOKUPS;
+  const now = ctx.clock.now();
+  await ctx.db.transaction((tx) => hitLimit(tx, `${name}:user:${saver.id}`, limit, windowSeconds, now, fresh.size));
 }
 
 /**

@@ -45,3 +45,27 @@ export function contactAddError(contacts: readonly ContactLike[], email: string)
   if (remainingContacts(contacts).some((c) => sameEmail(c.email, email))) return "exists";
   return null;
 }
+
+/** What a contact person belongs to. */
+export const CONTACT_KINDS = ["event", "group"] as const;
+export type ContactKind = (typeof CONTACT_KINDS)[number];
+
+/** Where a contact opens their event or group. */
+export const contactPagePath = (kind: ContactKind, id: string) =>
+  kind === "event" ? `/my-pages/events/${id}` : `/my-pages/volunteers/${id}`;
+
+/** The public page behind the link in the "you were added as a contact person" mail. */
+export const CONTACT_REMOVAL_PATH = "/contact-removal";
+
+/** POST /api/contacts/leave and …/leave/preview: the signed link token from that mail. */
+export const leaveContactBody = z.object({ token: z.string().min(1).max(2000) });
+export type LeaveContactBody = z.infer<typeof leaveContactBody>;
+
+/** What the link is about: the event or group, and whether its person is still one of its contacts. */
+export const leaveContactPreview = z.object({
+  kind: z.enum(CONTACT_KINDS),
+  name: z.string(),
+  email: z.string(),
+  contact: z.boolean(),
+});
+export type LeaveContactPreview = z.infer<typeof leaveContactPreview>;

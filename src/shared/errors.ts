@@ -32,6 +32,9 @@ export const errorStatus = {
   EmailExists: 409,
   LinkInvalid: 404,
   SameName: 409,
+  // Contact persons leaving through the link in their mail.
+  CreatorStays: 409,
+  LastContact: 409,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -75,7 +75,7 @@ describe("POST /api/groups", () => {
       availabilities: [],
     });
     expect(res.body.contactPersons).toEqual([
-      { id: anna.user && expect.any(String), email: anna.email, name: "Anna Andersson", phone: "+46701111111" },
+      { id: anna.user && expect.any(String), email: anna.email, name: "Anna Andersson", phone: "+46701111111", creator: true },
     ]);
     expect(res.body.volunteers).toEqual([{ ...kim, id: expect.any(String), participation: [] }]);
   });
@@ -268,14 +268,18 @@ describe("contact persons", () => {
     const added = await put(anna, g.id, { ...g, contactPersons: [...g.contactPersons, { email: bertil.email, name: "" }] });
     expect(added.status).toBe(200);
     expect(added.body.contactPersons).toHaveLength(2);
+    // Bertil's phone shows once he has opened the group himself.
     expect(added.body.contactPersons[1]).toEqual({
       id: expect.any(String),
       email: bertil.email,
       name: "Bertil Berg",
-      phone: "+46702222222",
+      phone: "",
+      creator: false,
     });
 
     const seen = await read(bertil, g.id);
+    expect(seen.contactPersons[1].phone).toBe("+46702222222");
+    expect((await read(anna, g.id)).contactPersons[1].phone).toBe("+46702222222");
     expect(seen.volunteers[0].email).toBe(kim.email);
     const summaries = await call(app.server, "GET", "/api/groups/summaries", { token: bertil.token });
     expect(summaries.body.map((s: { id: string }) => s.id)).toContain(g.id);
@@ -310,8 +314,26 @@ describe("contact persons", () => {
     expect((await read(anna, g.id)).contactPersons.map((c: { email: string }) => c.email)).toEqual([anna.email]);
   });
 
+  it("keeps the creator, as an event keeps its creator, when a save marks them removed", async () => {
+    const g = await createGroup(anna, { contactPersons: [{ email: bertil.email, name: "Bertil" }] });
+    const res = await put(bertil, g.id, {
+      ...g,
+      contactPersons: g.contactPersons.map((c: object) => ({ ...c, toBeDeleted: true })),
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.contactPersons.map((c: { email: string }) => c.email)).toEqual([anna.email]);
+    expect((await read(anna, g.id)).contactPersons.map((c: { email: string }) => c.email)).toEqual([anna.email]);
+  });
+
+  /** A group whose creator's account is gone: nobody left whom the creator rule keeps. */
+  async function orphanGroup(overrides: Record<string, unknown> = {}) {
+    const g = await createGroup(anna, overrides);
+    await app.ctx.db.update(groups).set({ createdBy: null }).where(eq(groups.id, g.id));
+    return read(anna, g.id);
+  }
+
   it("never removes the last contact", async () => {
-    const g = await createGroup(anna);
+    const g = await orphanGroup();
     const res = await put(anna, g.id, { ...g, contactPersons: [{ ...g.contactPersons[0], toBeDeleted: true }] });
     expect(res.status).toBe(400);
     expect(res.body.fields).toEqual({ contactPersons: "groups.validation.lastContact" });
@@ -321,7 +343,7 @@ describe("contact persons", () => {
   });
 
   it("refuses removing both contacts in one save", async () => {
-    const g = await createGroup(anna, { contactPersons: [{ email: bertil.email, name: "Bertil" }] });
+    const g = await orphanGroup({ contactPersons: [{ email: bertil.email, name: "Bertil" }] });
     const res = await put(anna, g.id, {
       ...g,
       contactPersons: g.contactPersons.map((c: object) => ({ ...c, toBeDeleted: true })),

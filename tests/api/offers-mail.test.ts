@@ -60,19 +60,32 @@ function mailbox() {
 const text = (m: SunkMail) => mimePart(m.raw, "text/plain") ?? m.text;
 const html = (m: SunkMail) => mimePart(m.raw, "text/html") ?? "";
 
+/** Runs `create`, which adds `added` as contacts, and waits for the mail that tells each of them so. */
+async function addingContacts<T>(added: User[], create: () => Promise<T>): Promise<T> {
+  const before = added.map((u) => file.sink.count(u.email));
+  const created = await create();
+  // Out of the way before a test counts the mail of offers.
+  await Promise.all(added.map((u, i) => file.sink.waitFor(u.email, () => file.sink.count(u.email) > before[i], 15_000)));
+  return created;
+}
+
 let n = 0;
 async function event(stations: Array<Record<string, unknown>>, name?: string) {
   n++;
-  return confirmedEvent(file.app, owner, {
-    stations,
-    event: { name: name ?? `Vårruset ${n}`, contactPersons: [{ email: coOrganizer.email, name: "Cecilia" }] },
-  });
+  return addingContacts([coOrganizer], () =>
+    confirmedEvent(file.app, owner, {
+      stations,
+      event: { name: name ?? `Vårruset ${n}`, contactPersons: [{ email: coOrganizer.email, name: "Cecilia" }] },
+    }),
+  );
 }
 async function group(contact: User, name: string, others: User[] = []) {
-  return confirmedGroup(file.app, contact, {
-    name,
-    contactPersons: others.map((u) => ({ email: u.email, name: u.user.firstName })),
-  });
+  return addingContacts(others, () =>
+    confirmedGroup(file.app, contact, {
+      name,
+      contactPersons: others.map((u) => ({ email: u.email, name: u.user.firstName })),
+    }),
+  );
 }
 const key = (e: Json, g: Json, station = "S1"): OfferKey => ({ eventId: e.id, groupId: g.id, stationId: stationId(e, station) });
 

@@ -85,8 +85,8 @@ describe("organizer events", () => {
     await page.getByRole("button", { name: sv.next }).click();
     await page.waitForURL(/step=1/);
 
-    // The co-organizer got an invitation with a temporary password.
-    const invitation = await e2e.product.sink.waitFor(coOrganizer);
+    // The co-organizer got an invitation with a temporary password (and, once saved, word of being added).
+    const invitation = await e2e.product.sink.waitFor(coOrganizer, (m) => /bjudit in dig/.test(m.subject));
     expect(invitation.text).toContain(coOrganizer);
 
     // Step 2: stations. Next without one is refused.

@@ -1,6 +1,7 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, like, sql } from "drizzle-orm";
 import { expect } from "vitest";
-import { events } from "../../src/server/db/schema.ts";
+import { events, rateEvents } from "../../src/server/db/schema.ts";
+import { EMAIL_LOOKUPS } from "../../src/server/limits.ts";
 import { dayFromNow, eventBody, stationBody } from "../api/events-fixtures.ts";
 import type { TestApp } from "./app.ts";
 import type { buildUser } from "./factories.ts";
@@ -19,6 +20,15 @@ export type Json = Record<string, any>;
 
 export const NO_SUCH_ID = "00000000-0000-4000-8000-000000000000";
 
+/**
+ * The fixtures set up more events and groups in a minute than anyone would, each naming its team leader
+ * or contacts anew; what those count against the e-mail lookup budget is not under test here, so they
+ * give it back.
+ */
+async function refundLookups(app: TestApp) {
+  await app.ctx.db.delete(rateEvents).where(like(rateEvents.key, `${EMAIL_LOOKUPS.name}:%`));
+}
+
 /** An event as its contacts create it, with one station per entry in `stations` (named S1, S2, … unless named). */
 export async function draftEvent(
   app: TestApp,
@@ -32,6 +42,7 @@ export async function draftEvent(
     body: eventBody(app, { date, stations, ...options.event }),
   });
   if (res.status !== 201) throw new Error(`event create failed: ${res.status} ${JSON.stringify(res.body)}`);
+  await refundLookups(app);
   return res.body;
 }
 
@@ -73,6 +84,7 @@ export function groupBody(overrides: Record<string, unknown> = {}) {
 export async function draftGroup(app: TestApp, contact: User, overrides: Record<string, unknown> = {}): Promise<Json> {
   const res = await call(app.server, "POST", "/api/groups", { token: contact.token, body: groupBody(overrides) });
   if (res.status !== 201) throw new Error(`group create failed: ${res.status} ${JSON.stringify(res.body)}`);
+  await refundLookups(app);
   return res.body;
 }
 

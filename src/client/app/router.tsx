@@ -45,6 +45,8 @@ export const routes: RouteObject[] = [
       { path: "privacy-policy", ...publicPage(() => import("../routes/public/privacy-policy.tsx")) },
       { path: "contact", ...publicPage(() => import("../routes/public/contact.tsx")) },
       { path: "terms", ...publicPage(() => import("../routes/public/terms.tsx")) },
+      // The link in the "you were added as a contact person" mail (CONTACT_REMOVAL_PATH).
+      { path: "contact-removal", ...publicPage(() => import("../routes/public/contact-removal.tsx")) },
 
       { path: "login", ...page(() => import("../routes/account/login.tsx")) },
       { path: "register", ...page(() => import("../routes/account/register.tsx")) },

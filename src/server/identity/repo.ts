@@ -32,6 +32,11 @@ export async function findUserById(tx: Tx, id: string): Promise<UserRow | undefi
   return row;
 }
 
+export async function findUsersByIds(tx: Tx, ids: string[]): Promise<UserRow[]> {
+  if (ids.length === 0) return [];
+  return tx.select().from(users).where(inArray(users.id, ids));
+}
+
 /** The user's row, locked until the caller's transaction ends. */
 export async function findUserForUpdate(tx: Tx, id: string): Promise<UserRow | undefined> {
   const [row] = await tx.select().from(users).where(eq(users.id, id)).for("update");

@@ -19,7 +19,7 @@ import {
 import { emptyBody, noContent, responses } from "#shared/api/schema";
 import { email } from "#shared/validation";
 import type { Ctx, RequestMeta } from "../context.ts";
-import { limitRequests } from "../limits.ts";
+import { limitEmailLookups } from "../limits.ts";
 import { actorOf, optionalSessionId, requireUser } from "./guard.ts";
 import { presentProfile } from "./present.ts";
 import * as identity from "./service.ts";
@@ -127,12 +127,13 @@ export async function identityRoutes(app: FastifyInstance, ctx: Ctx) {
     async (request) => identity.updateProfile(ctx, actorOf(request), request.body),
   );
 
-  // Looking up users by e-mail could be used to harvest addresses: signed-in only and rate-limited.
+  // Looking up users by e-mail could be used to harvest addresses: signed-in only, and one budget with
+  // every other answer that tells whether an address has an account (limits.ts, EMAIL_LOOKUPS).
   r.get(
     "/api/user/:email",
     {
       onRequest: requireUser(ctx),
-      preHandler: limitRequests(ctx, "user-lookup", 30, 60),
+      preHandler: limitEmailLookups(ctx),
       schema: { params: z.object({ email: email() }), response: responses({ 200: userLookup }) },
     },
     async (request) => identity.lookupUser(ctx, request.params.email),
@@ -142,7 +143,8 @@ export async function identityRoutes(app: FastifyInstance, ctx: Ctx) {
     "/api/user",
     {
       onRequest: requireUser(ctx),
-      preHandler: limitRequests(ctx, "user-invite", 30, 60),
+      // A 409 for an existing address answers a lookup too.
+      preHandler: limitEmailLookups(ctx),
       schema: { body: newUserBody, response: responses({ 201: userLookup }) },
     },
     async (request, reply) =>

@@ -3,18 +3,31 @@ import { jwtVerify, SignJWT } from "jose";
 export const ACCESS_TOKEN_SECONDS = 3600;
 /** How long the NEW_PASSWORD_REQUIRED challenge may take to answer. */
 export const CHALLENGE_SECONDS = 600;
+/** How long the link in the "you were added as a contact person" mail removes its person. */
+export const LEAVE_CONTACT_SECONDS = 30 * 24 * 3600;
 
-type TokenType = "access" | "new-password";
+/** "leave-contact": its person (sub) may remove themselves from the event or group it names. */
+type TokenType = "access" | "new-password" | "leave-contact";
+
+export interface TokenClaims {
+  sub: string;
+  sid?: string;
+  event?: string;
+  group?: string;
+}
+
+const optional = ["sid", "event", "group"] as const;
 
 export async function signToken(
   secret: Uint8Array,
   type: TokenType,
-  claims: { sub: string; sid?: string },
+  claims: TokenClaims,
   now: Date,
   lifetimeSeconds: number,
 ): Promise<string> {
   const iat = Math.floor(now.getTime() / 1000);
-  return new SignJWT({ typ: type, ...(claims.sid ? { sid: claims.sid } : {}) })
+  const extra = Object.fromEntries(optional.filter((k) => claims[k]).map((k) => [k, claims[k]]));
+  return new SignJWT({ typ: type, ...extra })
     .setProtectedHeader({ alg: "HS256" })
     .setSubject(claims.sub)
     .setIssuedAt(iat)
@@ -27,9 +40,12 @@ export async function readToken(secret: Uint8Array, type: TokenType, token: stri
   try {
     const { payload } = await jwtVerify(token, secret, { algorithms: ["HS256"], currentDate: now });
     if (payload.typ !== type || typeof payload.sub !== "string") return null;
+    const text = (v: unknown) => (typeof v === "string" ? v : undefined);
     return {
       sub: payload.sub,
-      sid: typeof payload.sid === "string" ? payload.sid : undefined,
+      sid: text(payload.sid),
+      event: text(payload.event),
+      group: text(payload.group),
       expiresAt: (payload.exp ?? 0) * 1000,
     };
   } catch {

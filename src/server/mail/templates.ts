@@ -11,7 +11,9 @@ export type MailKind =
   | "offerDeclined"
   | "offerWithdrawn"
   | "offerExpiredGroup"
-  | "offerExpiredOrganizer";
+  | "offerExpiredOrganizer"
+  | "contactAddedEvent"
+  | "contactAddedGroup";
 
 export interface RenderedMail {
   subject: string;
@@ -35,6 +37,8 @@ const bodies: Record<MailKind, string[]> = {
   offerWithdrawn: ["intro", "link"],
   offerExpiredGroup: ["intro", "$stations", "link"],
   offerExpiredOrganizer: ["intro", "$stations", "link"],
+  contactAddedEvent: ["intro", "phone", "open", "leave"],
+  contactAddedGroup: ["intro", "phone", "open", "leave"],
 };
 
 /** Renders a mail in the recipient's language: plain text and a simple HTML version of the same lines. */

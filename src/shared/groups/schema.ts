@@ -211,7 +211,15 @@ export function volunteerForm(
 export type VolunteerFormValues = z.input<ReturnType<typeof volunteerForm>>;
 
 /** Response shapes: the schemas the server answers with, and their types. */
-export const groupContactView = z.object({ id: z.string(), email: z.string(), name: z.string(), phone: z.string() });
+export const groupContactView = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  /** Empty until the person has opened the group, except in their own view. */
+  phone: z.string(),
+  /** The group's creator, who stays a contact. */
+  creator: z.boolean(),
+});
 export type ContactPerson = z.infer<typeof groupContactView>;
 
 export const participationView = z.object({

@@ -100,6 +100,12 @@ export function ContactPersonsField({ value, onChange, lockedEmails = [], invite
                       {person.email}
                       {person.phone ? ` · ${person.phone}` : ""}
                     </Text>
+                    {/* A saved contact without a phone: they have not opened the event or group yet. */}
+                    {person.id && !person.phone && inviteType !== "teamleader" && (
+                      <Text size="xs" c="dimmed">
+                        {t(`users.contacts.phoneHidden.${inviteType}`)}
+                      </Text>
+                    )}
                   </div>
                   {!locked && (
                     <ActionIcon

@@ -58,7 +58,7 @@ export function GroupDetails({ group }: { group: GroupData }) {
           <ul key="contacts" className={classes.plainList}>
             {contacts.map((c) => (
               <li key={c.id}>
-                {c.name} · {c.email} · {c.phone}
+                {c.name} · {c.email} · {c.phone || t("users.contacts.phoneHidden.group")}
               </li>
             ))}
           </ul>,

@@ -4,10 +4,11 @@ import { formatInstant } from "#shared/time";
 import type { EventRow, EventViewRow, StationRow } from "./repo.ts";
 
 /**
- * The whole event, for its contacts only (contacts carry phone numbers). The database has shaped it
- * (repo.eventView); what is left here is what the rules decide and what JSON cannot say.
+ * The whole event, for its contacts only (contacts carry phone numbers, each shown once its person has
+ * opened the event). The database has shaped it (repo.eventView); what is left here is what the rules
+ * decide and what JSON cannot say.
  */
-export function presentEvent(v: EventViewRow): EventView {
+export function presentEvent({ unseen: _unseen, ...v }: EventViewRow): EventView {
   const status = v.status as EventStatus;
   for (const s of v.stations) if (s.teamLeaderName === null) delete (s as { teamLeaderName?: string }).teamLeaderName;
   return {

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { EventSummary } from "#shared/events/schema";
 import { type Prepared, queryRows, type Tx } from "../../db/client.ts";
 import { eventContacts, events, stations, users } from "../../db/schema.ts";
@@ -15,6 +15,12 @@ export async function insertEvent(tx: Tx, values: EventValues): Promise<EventRow
 
 export async function findEvent(tx: Tx, id: string): Promise<EventRow | undefined> {
   const [row] = await tx.select().from(events).where(eq(events.id, id));
+  return row;
+}
+
+/** The event, locked until the caller's transaction ends. */
+export async function lockEvent(tx: Tx, id: string): Promise<EventRow | undefined> {
+  const [row] = await tx.select().from(events).where(eq(events.id, id)).for("update");
   return row;
 }
 
@@ -92,10 +98,12 @@ export async function deleteDraft(tx: Tx, id: string): Promise<boolean> {
 
 /**
  * What a contact's event view is built from, as one short string: the event's version (every change of
- * the event, its stations or its contacts bumps it) and a digest of what it shows of people (contacts,
- * team leaders with an account, who confirmed it). Cheap next to building the view, and exact, so a view
- * kept under the same stamp is the view. Undefined when the event does not exist or `contactId` is not
- * one of its contacts.
+ * the event, its stations or its contacts bumps it), a digest of what it shows of people (contacts,
+ * team leaders with an account, who confirmed it) and how many contacts have opened it (whose phones
+ * show). Within one version the entries are fixed and an entry is only ever marked seen, never unmarked,
+ * so that count moves with every change of what it decides. Cheap next to building the view, and exact,
+ * so a view kept under the same stamp is the view. Undefined when the event does not exist or
+ * `contactId` is not one of its contacts.
  */
 export async function eventStamp(prepared: Prepared, eventId: string, contactId: string): Promise<string | undefined> {
   const [row] = await prepared<{ stamp: string }>(
@@ -106,7 +114,7 @@ export async function eventStamp(prepared: Prepared, eventId: string, contactId:
           SELECT c.user_id FROM event_contacts c WHERE c.event_id = e.id
           UNION SELECT e.confirmed_by
           UNION SELECT l.id FROM stations s JOIN users l ON l.email = s.team_leader_email WHERE s.event_id = e.id)
-      ), '') AS stamp
+      ), '') || '/' || (SELECT count(*) FROM event_contacts v WHERE v.event_id = e.id AND v.seen_at IS NOT NULL) AS stamp
       FROM events e
       WHERE e.id = $1 AND EXISTS (SELECT 1 FROM event_contacts m WHERE m.event_id = e.id AND m.user_id = $2)`,
     [eventId, contactId],
@@ -133,6 +141,8 @@ export interface EventViewRow {
   confirmedAt: number | null;
   contactPersons: Array<{ id: string; email: string; name: string; phone: string; creator: boolean }>;
   stations: Array<Record<string, unknown> & { teamLeaderName: string | null }>;
+  /** The viewer is a contact who has not opened the event yet (not part of the answer). */
+  unseen: boolean | null;
   [field: string]: unknown;
 }
 
@@ -140,9 +150,15 @@ const personName = (u: string) => sql.raw(`${u}.first_name || ' ' || ${u}.last_n
 
 /**
  * The whole event with its contacts, stations and the names behind them, in one statement, so a read
- * costs one round trip. With `contactId`, only if that user is one of its contacts.
+ * costs one round trip, as `viewerId` sees it: a contact's phone shows once that contact has opened the
+ * event (their own always). With `onlyContact`, only if the viewer is one of its contacts.
  */
-export async function eventView(tx: Tx, eventId: string, contactId?: string): Promise<EventViewRow | undefined> {
+export async function eventView(
+  tx: Tx,
+  eventId: string,
+  viewerId: string,
+  onlyContact = false,
+): Promise<EventViewRow | undefined> {
   const [row] = await queryRows<{ view: EventViewRow }>(
     tx,
     sql`SELECT json_build_object(
@@ -153,7 +169,9 @@ export async function eventView(tx: Tx, eventId: string, contactId?: string): Pr
       'invoiceAddress', e.invoice_address,
       'contactPersons', (
         SELECT coalesce(json_agg(json_build_object(
-          'id', u.id, 'email', u.email, 'name', ${personName("u")}, 'phone', u.phone, 'creator', c.creator
+          'id', u.id, 'email', u.email, 'name', ${personName("u")},
+          'phone', CASE WHEN c.seen_at IS NOT NULL OR c.user_id = ${viewerId} THEN u.phone ELSE '' END,
+          'creator', c.creator
         ) ORDER BY c.creator DESC, c.added_at, u.email), '[]')
         FROM event_contacts c JOIN users u ON u.id = c.user_id WHERE c.event_id = e.id),
       'stations', (
@@ -170,19 +188,51 @@ export async function eventView(tx: Tx, eventId: string, contactId?: string): Pr
         FROM stations s WHERE s.event_id = e.id),
       'version', e.version,
       'confirmedAt', floor(extract(epoch FROM e.confirmed_at) * 1000),
-      'confirmedBy', (SELECT ${personName("b")} FROM users b WHERE b.id = e.confirmed_by)
+      'confirmedBy', (SELECT ${personName("b")} FROM users b WHERE b.id = e.confirmed_by),
+      'unseen', (SELECT m.seen_at IS NULL FROM event_contacts m WHERE m.event_id = e.id AND m.user_id = ${viewerId})
     ) AS view
     FROM events e
     WHERE e.id = ${eventId}
-      ${contactId ? sql`AND EXISTS (SELECT 1 FROM event_contacts m WHERE m.event_id = e.id AND m.user_id = ${contactId})` : sql``}`,
+      ${onlyContact ? sql`AND EXISTS (SELECT 1 FROM event_contacts m WHERE m.event_id = e.id AND m.user_id = ${viewerId})` : sql``}`,
   );
   return row?.view;
 }
 
+/** Marks the contact's entry seen: from now on the event's other contacts see their phone. */
+export async function markSeen(tx: Tx, eventId: string, userId: string, now: Date): Promise<void> {
+  await tx
+    .update(eventContacts)
+    .set({ seenAt: now })
+    .where(and(eq(eventContacts.eventId, eventId), eq(eventContacts.userId, userId), isNull(eventContacts.seenAt)));
+}
+
+/** The addresses the event already names: its contacts' and its team leaders'. */
+export async function knownAddresses(tx: Tx, eventId: string): Promise<string[]> {
+  const rows = await queryRows<{ email: string }>(
+    tx,
+    sql`SELECT u.email FROM event_contacts c JOIN users u ON u.id = c.user_id WHERE c.event_id = ${eventId}
+      UNION SELECT s.team_leader_email FROM stations s WHERE s.event_id = ${eventId} AND s.team_leader_email <> ''`,
+  );
+  return rows.map((r) => r.email);
+}
+
+/** Who the event's contacts are, and which of them created it. */
+export async function contactEntries(tx: Tx, eventId: string): Promise<Array<{ userId: string; creator: boolean }>> {
+  return tx
+    .select({ userId: eventContacts.userId, creator: eventContacts.creator })
+    .from(eventContacts)
+    .where(eq(eventContacts.eventId, eventId));
+}
+
+export async function removeContact(tx: Tx, eventId: string, userId: string): Promise<void> {
+  await tx.delete(eventContacts).where(and(eq(eventContacts.eventId, eventId), eq(eventContacts.userId, userId)));
+}
+
 /**
- * Makes the contacts exactly the users with `emails` (plus the creator, who always stays), in one
- * statement. Answers how many of the addresses belong to users, and which of `leaderEmails` do, so the
- * caller can refuse unknown people (its transaction then undoes this).
+ * Makes the contacts exactly the users with `emails` (plus the creator, who always stays and whose own
+ * entry counts as seen), in one statement. Answers how many of the addresses belong to users, which of
+ * `leaderEmails` do, so the caller can refuse unknown people (its transaction then undoes this), and the
+ * users added now other than the creator.
  */
 export async function setContactsByEmail(
   tx: Tx,
@@ -191,8 +241,8 @@ export async function setContactsByEmail(
   creatorId: string | null,
   now: Date,
   leaderEmails: string[],
-): Promise<{ contacts: number; leaders: string[] }> {
-  const [row] = await queryRows<{ contacts: number; leaders: string[] }>(
+): Promise<{ contacts: number; leaders: string[]; added: string[] }> {
+  const [row] = await queryRows<{ contacts: number; leaders: string[]; added: string[] }>(
     tx,
     sql`WITH wanted AS (SELECT id FROM users WHERE ${inArray(users.email, emails)}),
       keep AS (SELECT id FROM wanted UNION SELECT id FROM users WHERE id = ${creatorId}),
@@ -201,11 +251,14 @@ export async function setContactsByEmail(
         WHERE c.event_id = ${eventId} AND NOT c.creator AND c.user_id NOT IN (SELECT id FROM keep)
         RETURNING 1),
       added AS (
-        INSERT INTO event_contacts (event_id, user_id, creator, added_at)
-        SELECT ${eventId}::uuid, k.id, coalesce(k.id = ${creatorId}, false), ${now.toISOString()}::timestamptz FROM keep k
-        ON CONFLICT DO NOTHING RETURNING 1)
+        INSERT INTO event_contacts (event_id, user_id, creator, added_at, seen_at)
+        SELECT ${eventId}::uuid, k.id, coalesce(k.id = ${creatorId}, false), ${now.toISOString()}::timestamptz,
+          CASE WHEN k.id = ${creatorId} THEN ${now.toISOString()}::timestamptz END
+        FROM keep k
+        ON CONFLICT DO NOTHING RETURNING user_id, creator)
       SELECT (SELECT count(*) FROM wanted)::int AS contacts,
-        (SELECT coalesce(array_agg(email), '{}') FROM users WHERE ${inArray(users.email, leaderEmails)}) AS leaders`,
+        (SELECT coalesce(array_agg(email), '{}') FROM users WHERE ${inArray(users.email, leaderEmails)}) AS leaders,
+        (SELECT coalesce(array_agg(user_id::text), '{}') FROM added WHERE NOT creator) AS added`,
   );
   return row;
 }

@@ -46,8 +46,8 @@ export async function eventRoutes(app: FastifyInstance, ctx: Ctx) {
     "/api/events/:id",
     { ...signedIn, schema: { params: eventIdParams, body: eventUpdate, response: viewResponse } },
     async (request) => {
-      const event = await eventOfContact(ctx.db, actorOf(request), request.params.id);
-      return events.updateEvent(ctx, event, request.body);
+      const actor = actorOf(request);
+      return events.updateEvent(ctx, actor, await eventOfContact(ctx.db, actor, request.params.id), request.body);
     },
   );
 
@@ -60,8 +60,13 @@ export async function eventRoutes(app: FastifyInstance, ctx: Ctx) {
     },
   );
 
-  r.put("/api/events/:id/historic", { ...signedIn, schema: { params: eventIdParams, response: viewResponse } }, async (request) =>
-    events.setHistoric(ctx, await eventOfContact(ctx.db, actorOf(request), request.params.id)),
+  r.put(
+    "/api/events/:id/historic",
+    { ...signedIn, schema: { params: eventIdParams, response: viewResponse } },
+    async (request) => {
+      const actor = actorOf(request);
+      return events.setHistoric(ctx, actor, await eventOfContact(ctx.db, actor, request.params.id));
+    },
   );
 
   r.delete(

@@ -1,3 +1,4 @@
+import { remainingContacts } from "#shared/contacts";
 import { canEdit, normalizeIncluded, normalizeStation, PUBLIC_WINDOW_YEARS, pastCutoff } from "#shared/events/rules";
 import {
   type EventForm,
@@ -14,6 +15,8 @@ import type { Tx } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { AppError, conflict, historicConflict, notFound } from "../../http/errors.ts";
 import type { UserRow } from "../../identity/repo.ts";
+import { countNewAddresses } from "../../limits.ts";
+import { mailAddedContacts } from "../contacts/service.ts";
 import { presentEvent, presentPublic } from "./present.ts";
 import * as repo from "./repo.ts";
 
@@ -64,15 +67,33 @@ function stationValues(s: Station): repo.NewStation & { id?: string } {
   };
 }
 
+const contactEmails = (body: EventBody) => [...new Set(remainingContacts(body.contactPersons).map((c) => c.email))];
+const leaderEmailsOf = (body: EventBody) => [...new Set(body.stations.map((s) => s.teamLeaderEmail).filter(Boolean))];
+
+/** The e-mail lookups of a save: the addresses of contacts and team leaders new to the event. */
+const countLookups = (ctx: Ctx, actor: UserRow, body: EventBody, eventId?: string) =>
+  countNewAddresses(
+    ctx,
+    actor,
+    [...contactEmails(body), ...leaderEmailsOf(body)],
+    eventId ? () => repo.knownAddresses(ctx.db, eventId) : undefined,
+  );
+
 /**
  * Makes the event's contacts the people the form names (entries marked toBeDeleted are dropped) and its
  * stations the form's stations. Every contact and team leader must have an account (the form invites
  * unknown people first; a team leader signs in to see their station): otherwise the whole write is
- * undone by the caller's transaction.
+ * undone by the caller's transaction. Answers the users added as contacts, the creator aside.
  */
-async function writeContactsAndStations(tx: Tx, eventId: string, creatorId: string | null, body: EventBody, now: Date) {
-  const emails = [...new Set(body.contactPersons.filter((c) => !c.toBeDeleted).map((c) => c.email))];
-  const leaderEmails = [...new Set(body.stations.map((s) => s.teamLeaderEmail).filter(Boolean))];
+async function writeContactsAndStations(
+  tx: Tx,
+  eventId: string,
+  creatorId: string | null,
+  body: EventBody,
+  now: Date,
+): Promise<string[]> {
+  const emails = contactEmails(body);
+  const leaderEmails = leaderEmailsOf(body);
   const found = await repo.setContactsByEmail(tx, eventId, emails, creatorId, now, leaderEmails);
   if (found.contacts !== emails.length) throw invalid("Unknown contact person", { contactPersons: eventMsg.contactUnknown });
   const leaders = new Set(found.leaders);
@@ -84,6 +105,7 @@ async function writeContactsAndStations(tx: Tx, eventId: string, creatorId: stri
   if (Object.keys(fields).length) throw invalid("Unknown team leader", fields);
   const existing = await repo.stationsOf(tx, eventId);
   await repo.syncStations(tx, eventId, existing, body.stations.map(stationValues));
+  return found.added;
 }
 
 /** The unique index is the last word on station names; a racing write that trips it is a conflict. */
@@ -97,10 +119,21 @@ async function guardStationNames<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The event as its contacts see it; with `contactId`, 404 unless that user is one of them. */
-export async function loadView(tx: Tx, eventId: string, contactId?: string): Promise<EventView> {
-  const view = await repo.eventView(tx, eventId, contactId);
+/** The event as its contact `viewer` sees it. */
+export async function loadView(tx: Tx, eventId: string, viewer: UserRow): Promise<EventView> {
+  const view = await repo.eventView(tx, eventId, viewer.id);
   if (!view) throw notFound("Event not found");
+  return presentEvent(view);
+}
+
+/**
+ * A contact opens the event: 404 unless they are one of its contacts. Their first look marks their entry
+ * seen (one UPDATE, only then), which shows their phone to the others from now on.
+ */
+async function openView(ctx: Ctx, eventId: string, viewer: UserRow): Promise<EventView> {
+  const view = await repo.eventView(ctx.db, eventId, viewer.id, true);
+  if (!view) throw notFound("Event not found");
+  if (view.unseen) await repo.markSeen(ctx.db, eventId, viewer.id, ctx.clock.now());
   return presentEvent(view);
 }
 
@@ -119,18 +152,21 @@ export async function summariesText(ctx: Ctx, actor: UserRow, serialize: Seriali
 
 /**
  * Views are kept per contact, so only a read that passed the contact check fills or finds one. No stamp:
- * no such event, or not the caller's: the same 404 either way (policy.ts says why).
+ * no such event, or not the caller's: the same 404 either way (policy.ts says why). A view is only built
+ * when the stamp moved, and marking a first look seen moves it, so a kept view is never one of a contact
+ * still unseen: the next read after a first look builds once more, then finds it kept.
  */
 export async function viewText(ctx: Ctx, eventId: string, actor: UserRow, serialize: Serialize): Promise<string> {
   const stamp = await ctx.views.stamp(() => repo.eventStamp(ctx.prepared, eventId, actor.id));
   if (stamp === undefined) throw notFound("Event not found");
-  return ctx.views.text(`event:${eventId}:${actor.id}`, stamp, () => loadView(ctx.db, eventId, actor.id), serialize);
+  return ctx.views.text(`event:${eventId}:${actor.id}`, stamp, () => openView(ctx, eventId, actor), serialize);
 }
 
-/** A new event: its creator becomes its first contact, and stays one. */
+/** A new event: its creator becomes its first contact, and stays one; the others they add get a mail. */
 export async function createEvent(ctx: Ctx, actor: UserRow, body: EventForm): Promise<EventView> {
   const now = ctx.clock.now();
-  return guardStationNames(() =>
+  await countLookups(ctx, actor, body);
+  const view = await guardStationNames(() =>
     ctx.db.transaction(async (tx) => {
       const event = await repo.insertEvent(tx, {
         ...eventValues(body),
@@ -139,18 +175,22 @@ export async function createEvent(ctx: Ctx, actor: UserRow, body: EventForm): Pr
         createdAt: now,
         updatedAt: now,
       });
-      await writeContactsAndStations(tx, event.id, actor.id, body, now);
-      return loadView(tx, event.id);
+      const added = await writeContactsAndStations(tx, event.id, actor.id, body, now);
+      await mailAddedContacts(ctx, tx, now, actor, { kind: "event", id: event.id, name: event.name, date: event.date }, added);
+      return loadView(tx, event.id, actor);
     }),
   );
+  ctx.nudgeJobs();
+  return view;
 }
 
-export async function updateEvent(ctx: Ctx, event: repo.EventRow, body: EventUpdate): Promise<EventView> {
+export async function updateEvent(ctx: Ctx, actor: UserRow, event: repo.EventRow, body: EventUpdate): Promise<EventView> {
   const now = ctx.clock.now();
   if (!canEdit(event.status as never)) throw historicConflict("event");
   // The form's date rule, with the stored date as the one that may stay.
   if (!isFutureDate(body.date, now, event.date)) throw invalid("The date must not be in the past", { date: msg.futureDate });
-  return guardStationNames(() =>
+  await countLookups(ctx, actor, body, event.id);
+  const view = await guardStationNames(() =>
     ctx.db.transaction(async (tx) => {
       const updated = await repo.updateEventIfVersion(tx, event.id, body.version, { ...eventValues(body), updatedAt: now });
       if (!updated) {
@@ -159,10 +199,14 @@ export async function updateEvent(ctx: Ctx, event: repo.EventRow, body: EventUpd
         if (!canEdit(current.status as never)) throw historicConflict("event");
         throw conflict(`Stale write: the event is at version ${current.version}, not ${body.version}`);
       }
-      await writeContactsAndStations(tx, event.id, updated.createdBy, body, now);
-      return loadView(tx, event.id);
+      const added = await writeContactsAndStations(tx, event.id, updated.createdBy, body, now);
+      const target = { kind: "event" as const, id: event.id, name: updated.name, date: updated.date };
+      await mailAddedContacts(ctx, tx, now, actor, target, added);
+      return loadView(tx, event.id, actor);
     }),
   );
+  ctx.nudgeJobs();
+  return view;
 }
 
 /** Confirmation publishes the event; it records when and by whom (the start fee is charged from it). */
@@ -170,7 +214,7 @@ export async function confirmEvent(ctx: Ctx, actor: UserRow, event: repo.EventRo
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
     const confirmed = await repo.confirmDraft(tx, event.id, actor.id, now);
-    if (confirmed) return loadView(tx, confirmed.id);
+    if (confirmed) return loadView(tx, confirmed.id, actor);
     const current = await repo.findEvent(tx, event.id);
     if (!current) throw notFound("Event not found");
     if (current.status !== "DRAFT") throw conflict(`The event is ${current.status}, not DRAFT`);
@@ -185,14 +229,14 @@ export async function removeEvent(ctx: Ctx, event: repo.EventRow): Promise<void>
 }
 
 /** The client's set-historic action; the scheduled sweep does the same for every event. */
-export async function setHistoric(ctx: Ctx, event: repo.EventRow): Promise<EventView> {
+export async function setHistoric(ctx: Ctx, actor: UserRow, event: repo.EventRow): Promise<EventView> {
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
     if (event.status !== "HISTORIC") {
       const moved = await repo.markHistoric(tx, pastCutoff(now), now, event.id);
       if (moved.length === 0) throw conflict("Only a confirmed event more than 7 days past becomes historic");
     }
-    return loadView(tx, event.id);
+    return loadView(tx, event.id, actor);
   });
 }
 

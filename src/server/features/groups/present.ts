@@ -22,12 +22,16 @@ export function presentAvailability(a: AvailabilityRow): Availability {
   };
 }
 
-/** The whole group for its contacts: their phones and the volunteers' data are for them only. */
+/**
+ * The whole group for its contacts, as `viewerId` sees it: their phones and the volunteers' data are for
+ * them only, and a contact's phone shows once that contact has opened the group (their own always).
+ */
 export function presentGroup(
   g: GroupRow,
   contacts: ContactRow[],
   volunteers: VolunteerRow[],
   availabilities: AvailabilityRow[],
+  viewerId: string,
 ): Group {
   const status = g.status as GroupStatus;
   return {
@@ -46,7 +50,8 @@ export function presentGroup(
       id: c.userId,
       email: c.email,
       name: `${c.firstName} ${c.lastName}`,
-      phone: c.phone,
+      phone: c.seenAt || c.userId === viewerId ? c.phone : "",
+      creator: c.userId === g.createdBy,
     })),
     volunteers: volunteers.map((v) => ({
       id: v.id,

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { events, groupAvailabilities, groupContacts, groups, groupVolunteers, stations, users } from "../../db/schema.ts";
 
@@ -16,10 +16,18 @@ export interface ContactRow {
   firstName: string;
   lastName: string;
   phone: string;
+  /** When the person first opened the group; until then the other contacts do not see their phone. */
+  seenAt: Date | null;
 }
 
 export async function findGroup(tx: Tx, id: string): Promise<GroupRow | undefined> {
   const [row] = await tx.select().from(groups).where(eq(groups.id, id));
+  return row;
+}
+
+/** The group, locked until the caller's transaction ends. */
+export async function lockGroup(tx: Tx, id: string): Promise<GroupRow | undefined> {
+  const [row] = await tx.select().from(groups).where(eq(groups.id, id)).for("update");
   return row;
 }
 
@@ -74,6 +82,7 @@ export async function contactsOf(tx: Tx, groupId: string): Promise<ContactRow[]>
       firstName: users.firstName,
       lastName: users.lastName,
       phone: users.phone,
+      seenAt: groupContacts.seenAt,
     })
     .from(groupContacts)
     .innerJoin(users, eq(users.id, groupContacts.userId))
@@ -86,12 +95,21 @@ export async function usersByEmail(tx: Tx, emails: string[]) {
   return tx.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, emails));
 }
 
-export async function addContacts(tx: Tx, groupId: string, userIds: string[], now: Date) {
+/** Adds contacts; `seenId`'s entry (the creator's own) counts as seen at once. */
+export async function addContacts(tx: Tx, groupId: string, userIds: string[], now: Date, seenId?: string) {
   if (userIds.length === 0) return;
   await tx
     .insert(groupContacts)
-    .values(userIds.map((userId) => ({ groupId, userId, addedAt: now })))
+    .values(userIds.map((userId) => ({ groupId, userId, addedAt: now, seenAt: userId === seenId ? now : null })))
     .onConflictDoNothing();
+}
+
+/** Marks the contact's entry seen: from now on the group's other contacts see their phone. */
+export async function markSeen(tx: Tx, groupId: string, userId: string, now: Date): Promise<void> {
+  await tx
+    .update(groupContacts)
+    .set({ seenAt: now })
+    .where(and(eq(groupContacts.groupId, groupId), eq(groupContacts.userId, userId), isNull(groupContacts.seenAt)));
 }
 
 export async function removeContacts(tx: Tx, groupId: string, userIds: string[]) {

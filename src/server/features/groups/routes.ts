@@ -43,16 +43,16 @@ export async function groupRoutes(app: FastifyInstance, ctx: Ctx) {
   );
 
   r.get("/api/groups/:id", { ...auth, schema: { params: idParams, response: groupResponse } }, async (request) => {
-    const group = await authorizeGroup(ctx.db, actorOf(request), request.params.id);
-    return groups.loadGroup(ctx.db, group);
+    const actor = actorOf(request);
+    return groups.openGroup(ctx, await authorizeGroup(ctx.db, actor, request.params.id), actor);
   });
 
   r.put(
     "/api/groups/:id",
     { ...auth, schema: { params: idParams, body: groupUpdateBody, response: groupResponse } },
     async (request) => {
-      const group = await authorizeGroup(ctx.db, actorOf(request), request.params.id);
-      return groups.updateGroup(ctx, group, request.body);
+      const actor = actorOf(request);
+      return groups.updateGroup(ctx, actor, await authorizeGroup(ctx.db, actor, request.params.id), request.body);
     },
   );
 
@@ -60,8 +60,8 @@ export async function groupRoutes(app: FastifyInstance, ctx: Ctx) {
     "/api/groups/:id/confirm",
     { ...auth, schema: { params: idParams, body: confirmBody, response: groupResponse } },
     async (request) => {
-      const group = await authorizeGroup(ctx.db, actorOf(request), request.params.id);
-      return groups.confirmGroup(ctx, group, request.body.version);
+      const actor = actorOf(request);
+      return groups.confirmGroup(ctx, actor, await authorizeGroup(ctx.db, actor, request.params.id), request.body.version);
     },
   );
 

@@ -1,4 +1,5 @@
 import type { Language } from "#shared/account/schema";
+import { remainingContacts } from "#shared/contacts";
 import type { FieldErrors } from "#shared/errors";
 import { canConfirm, canEdit, sortByName } from "#shared/groups/rules";
 import {
@@ -14,6 +15,8 @@ import type { Ctx } from "../../context.ts";
 import type { Tx } from "../../db/client.ts";
 import { AppError, conflict, historicConflict } from "../../http/errors.ts";
 import type { UserRow } from "../../identity/repo.ts";
+import { countNewAddresses } from "../../limits.ts";
+import { mailAddedContacts } from "../contacts/service.ts";
 import { groupCsv } from "./csv.ts";
 import { presentAvailability, presentGroup, presentSummary } from "./present.ts";
 import * as repo from "./repo.ts";
@@ -25,13 +28,30 @@ export async function listSummaries(ctx: Ctx, actor: UserRow): Promise<GroupSumm
   return sortByName((await repo.summariesOf(ctx.db, actor.id)).map(presentSummary));
 }
 
-export async function loadGroup(tx: Tx, group: repo.GroupRow): Promise<Group> {
+async function readGroup(tx: Tx, group: repo.GroupRow) {
   const [contacts, volunteers, availabilities] = await Promise.all([
     repo.contactsOf(tx, group.id),
     repo.volunteersOf(tx, group.id),
     repo.availabilitiesOf(tx, group.id),
   ]);
-  return presentGroup(group, contacts, volunteers, availabilities);
+  return { contacts, volunteers, availabilities };
+}
+
+/** The group as its contact `viewer` sees it. */
+export async function loadGroup(tx: Tx, group: repo.GroupRow, viewer: UserRow): Promise<Group> {
+  const { contacts, volunteers, availabilities } = await readGroup(tx, group);
+  return presentGroup(group, contacts, volunteers, availabilities, viewer.id);
+}
+
+/**
+ * A contact opens the group. Their first look marks their entry seen (one UPDATE, only then), which shows
+ * their phone to the others from now on; their own view shows it either way.
+ */
+export async function openGroup(ctx: Ctx, group: repo.GroupRow, viewer: UserRow): Promise<Group> {
+  const { contacts, volunteers, availabilities } = await readGroup(ctx.db, group);
+  if (contacts.some((c) => c.userId === viewer.id && c.seenAt === null))
+    await repo.markSeen(ctx.db, group.id, viewer.id, ctx.clock.now());
+  return presentGroup(group, contacts, volunteers, availabilities, viewer.id);
 }
 
 function fieldsOf(body: GroupBody) {
@@ -86,28 +106,44 @@ const availabilityValues = (list: AvailabilityData[]) =>
 const volunteerValues = (list: NonNullable<GroupBody["volunteers"]>) =>
   list.map((v) => ({ id: v.id, name: v.name, email: v.email, phone: v.phone, age: v.age, participation: v.participation }));
 
-/** A new group in DRAFT; its creator is always one of its contacts. */
+/** The e-mail lookups of a save: the contacts' addresses new to the group. */
+const countLookups = (ctx: Ctx, actor: UserRow, entries: ContactEntry[], groupId?: string) =>
+  countNewAddresses(
+    ctx,
+    actor,
+    remainingContacts(entries).map((c) => c.email),
+    groupId ? async () => (await repo.contactsOf(ctx.db, groupId)).map((c) => c.email) : undefined,
+  );
+
+/** A new group in DRAFT; its creator is always one of its contacts, and the others they add get a mail. */
 export async function createGroup(ctx: Ctx, actor: UserRow, body: GroupBody): Promise<Group> {
   const now = ctx.clock.now();
-  return ctx.db.transaction(async (tx) => {
+  await countLookups(ctx, actor, body.contactPersons);
+  const view = await ctx.db.transaction(async (tx) => {
     const contacts = await resolveContacts(tx, body.contactPersons);
     if (body.availabilities) await checkAvailabilities(tx, body.availabilities, "availabilities");
     const group = await repo.insertGroup(tx, { ...fieldsOf(body), createdBy: actor.id }, now);
-    await repo.addContacts(tx, group.id, [actor.id, ...[...contacts.values()].filter((id) => id !== actor.id)], now);
+    const added = [...contacts.values()].filter((id) => id !== actor.id);
+    await repo.addContacts(tx, group.id, [actor.id, ...added], now, actor.id);
     if (body.volunteers) await repo.replaceVolunteers(tx, group.id, volunteerValues(body.volunteers), now);
     if (body.availabilities) await repo.replaceAvailabilities(tx, group.id, availabilityValues(body.availabilities), now);
-    return loadGroup(tx, group);
+    await mailAddedContacts(ctx, tx, now, actor, { kind: "group", id: group.id, name: group.name }, added);
+    return loadGroup(tx, group, actor);
   });
+  ctx.nudgeJobs();
+  return view;
 }
 
 /**
- * Saves the group as read at `body.version`. Contacts marked toBeDeleted are removed and new ones added
- * (contacts left out of the list stay); volunteers and availabilities, when sent, replace the stored ones.
+ * Saves the group as read at `body.version`. Contacts marked toBeDeleted are removed, except its creator,
+ * who stays as an event's creator does, and new ones added (contacts left out of the list stay);
+ * volunteers and availabilities, when sent, replace the stored ones.
  */
-export async function updateGroup(ctx: Ctx, group: repo.GroupRow, body: GroupUpdateBody): Promise<Group> {
+export async function updateGroup(ctx: Ctx, actor: UserRow, group: repo.GroupRow, body: GroupUpdateBody): Promise<Group> {
   if (!canEdit(group.status as GroupStatus)) throw historicConflict("group");
   const now = ctx.clock.now();
-  return ctx.db.transaction(async (tx) => {
+  await countLookups(ctx, actor, body.contactPersons, group.id);
+  const view = await ctx.db.transaction(async (tx) => {
     const resolved = await resolveContacts(tx, body.contactPersons);
     if (body.availabilities) await checkAvailabilities(tx, body.availabilities, "availabilities");
     const updated = await repo.bumpGroup(tx, group.id, body.version, fieldsOf(body), now);
@@ -116,7 +152,9 @@ export async function updateGroup(ctx: Ctx, group: repo.GroupRow, body: GroupUpd
     const current = await repo.contactsOf(tx, group.id);
     const currentIds = new Set(current.map((c) => c.userId));
     const removed = new Set(
-      current.filter((c) => body.contactPersons.some((e) => e.toBeDeleted && e.email === c.email)).map((c) => c.userId),
+      current
+        .filter((c) => c.userId !== updated.createdBy && body.contactPersons.some((e) => e.toBeDeleted && e.email === c.email))
+        .map((c) => c.userId),
     );
     const added = [...resolved.values()].filter((id) => !currentIds.has(id) && !removed.has(id));
     if (current.length - removed.size + added.length === 0)
@@ -126,19 +164,22 @@ export async function updateGroup(ctx: Ctx, group: repo.GroupRow, body: GroupUpd
 
     if (body.volunteers) await repo.replaceVolunteers(tx, group.id, volunteerValues(body.volunteers), now);
     if (body.availabilities) await repo.replaceAvailabilities(tx, group.id, availabilityValues(body.availabilities), now);
-    return loadGroup(tx, updated);
+    await mailAddedContacts(ctx, tx, now, actor, { kind: "group", id: group.id, name: updated.name }, added);
+    return loadGroup(tx, updated, actor);
   });
+  ctx.nudgeJobs();
+  return view;
 }
 
 /** DRAFT → CONFIRMED, the only way a group's status changes by a contact's hand. */
-export async function confirmGroup(ctx: Ctx, group: repo.GroupRow, version: number): Promise<Group> {
+export async function confirmGroup(ctx: Ctx, actor: UserRow, group: repo.GroupRow, version: number): Promise<Group> {
   if (!canConfirm(group.status as GroupStatus))
     throw conflict("Only a group in DRAFT can be confirmed", { status: groupMsg.notDraft });
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
     const updated = await repo.bumpGroup(tx, group.id, version, { status: "CONFIRMED", confirmedAt: now }, now);
     if (!updated) throw stale();
-    return loadGroup(tx, updated);
+    return loadGroup(tx, updated, actor);
   });
 }
 
@@ -163,7 +204,7 @@ export async function replaceAvailabilities(ctx: Ctx, group: repo.GroupRow, vers
 
 /** The group's data as a CSV file in the contact's language, for the group's own records. */
 export async function exportGroup(ctx: Ctx, actor: UserRow, group: repo.GroupRow): Promise<{ group: Group; csv: string }> {
-  const full = await loadGroup(ctx.db, group);
+  const full = await loadGroup(ctx.db, group, actor);
   const eventIds = [...new Set(full.availabilities.map((a) => a.eventId).filter((id): id is string => !!id))];
   const names = await repo.eventNames(ctx.db, eventIds);
   return { group: full, csv: groupCsv(full, actor.language as Language, names) };

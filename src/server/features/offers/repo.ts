@@ -306,7 +306,8 @@ export async function offerViews(tx: Tx, where: SQL, personal: "accepted" | "alw
         ) h) AS held,
         CASE WHEN ${show} THEN (
           SELECT coalesce(json_agg(json_build_object('name', u.first_name || ' ' || u.last_name, 'email', u.email,
-            'phone', u.phone) ORDER BY c.added_at, u.email), '[]')
+            -- As in the group itself: a contact's phone shows once they have opened the group.
+            'phone', CASE WHEN c.seen_at IS NOT NULL THEN u.phone ELSE '' END) ORDER BY c.added_at, u.email), '[]')
           FROM group_contacts c JOIN users u ON u.id = c.user_id WHERE c.group_id = o.group_id) END AS contacts,
         CASE WHEN ${show} THEN (
           SELECT coalesce(json_agg(json_build_object('id', v.id, 'name', v.name, 'email', v.email, 'phone', v.phone,

@@ -42,7 +42,10 @@ export function StationOffers({ offers }: { offers: Offer[] }) {
                 {o.group.contactPersons && o.group.contactPersons.length > 0 && (
                   <Text size="sm" style={{ overflowWrap: "anywhere" }}>
                     {t("events.match.offers.contacts", {
-                      contacts: o.group.contactPersons.map((c) => `${c.name}, ${c.email}, ${c.phone}`).join("; "),
+                      // A phone is empty until its contact has opened the group.
+                      contacts: o.group.contactPersons
+                        .map((c) => [c.name, c.email, c.phone].filter(Boolean).join(", "))
+                        .join("; "),
                     })}
                   </Text>
                 )}
