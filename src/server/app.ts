@@ -28,6 +28,7 @@ import { PasswordHasher } from "./identity/secrets.ts";
 import { SessionCache } from "./identity/session-cache.ts";
 import { ensurePeriodic, periodicJob } from "./jobs/periodic.ts";
 import { JobWorker } from "./jobs/queue.ts";
+import { limitsSweep } from "./limits.ts";
 import { MAIL_JOB, mailJob, mailTransport } from "./mail/outbox.ts";
 
 export interface AppOptions {
@@ -169,7 +170,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     views: new ViewCache(database.writes ?? null),
     nudgeJobs: () => jobs?.nudge(),
   };
-  const periodic = [historicSweep, offersSweep(ctx)];
+  const periodic = [historicSweep, offersSweep(ctx), limitsSweep];
   const mailer = config.SMTP_URL ? mailTransport(config.SMTP_URL) : null;
   jobs = new JobWorker(
     database.db,

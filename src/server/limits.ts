@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, gt, lt, sql, count as sqlCount } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, lt, sql, count as sqlCount } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { Ctx } from "./context.ts";
 import type { Db, Tx } from "./db/client.ts";
 import { rateEvents } from "./db/schema.ts";
 import { AppError } from "./http/errors.ts";
+import type { Periodic } from "./jobs/periodic.ts";
 
 /**
  * A sliding-window limit kept in the database, so it holds across server processes:
@@ -37,6 +38,20 @@ export async function hitLimit(tx: Tx, key: string, limit: number, windowSeconds
     throw new AppError("LimitExceededException", `Limit of ${limit} per ${windowSeconds}s exceeded`, undefined, retryAfter);
   }
   await tx.insert(rateEvents).values(Array.from({ length: count }, () => ({ key, at: now })));
+}
+
+/**
+ * Gives back one event of a limit counted by `hitLimit` that is still inside its window (after
+ * `since`): the newest, to take back a try that turned out not to count, or the oldest, to free a slot.
+ */
+export async function releaseLimitEvent(tx: Tx, key: string, which: "newest" | "oldest", since: Date) {
+  const pick = tx
+    .select({ id: rateEvents.id })
+    .from(rateEvents)
+    .where(and(eq(rateEvents.key, key), gt(rateEvents.at, since)))
+    .orderBy(which === "newest" ? desc(rateEvents.at) : asc(rateEvents.at))
+    .limit(1);
+  await tx.delete(rateEvents).where(inArray(rateEvents.id, pick));
 }
 
 /** Who a request counts against: the signed-in user, or before sign-in the address it came from. */
@@ -109,3 +124,25 @@ export async function awaitPace(db: Db, key: string, intervalMs: number): Promis
   });
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
 }
+
+/** The longest window any limit or pace uses; a row older than this counts for nothing. */
+const LONGEST_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A key's old rows are deleted when that key is hit again; the keys of addresses that never come back are
+ * swept here, hourly and at most 10,000 rows a run, so the table stays as small as the traffic of a day.
+ */
+export const limitsSweep: Periodic = {
+  kind: "limits.sweep",
+  intervalMs: 60 * 60 * 1000,
+  lockKey: 7_331_300,
+  run: async (tx, now) => {
+    const stale = tx
+      .select({ id: rateEvents.id })
+      .from(rateEvents)
+      .where(lt(rateEvents.at, new Date(now.getTime() - LONGEST_WINDOW_MS)))
+      .limit(10_000);
+    return tx.delete(rateEvents).where(inArray(rateEvents.id, stale)).returning({ id: rateEvents.id });
+  },
+  describe: (gone) => `deleted ${gone.length} stale limit row(s)`,
+};

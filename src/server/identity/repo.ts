@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Tx } from "../db/client.ts";
-import { codes, rateEvents, sessions, users } from "../db/schema.ts";
+import { codes, sessions, users } from "../db/schema.ts";
 
 export type UserRow = typeof users.$inferSelect;
 export type CodePurpose = "signUp" | "reset";
@@ -150,18 +150,4 @@ export async function findActiveSessionUser(tx: Tx, sessionId: string, userId: s
       ),
     );
   return row?.user;
-}
-
-/**
- * Gives back one event of a limit counted by `hitLimit` (limits.ts) that is still inside its window (after
- * `since`): the newest, to take back a try that turned out not to count, or the oldest, to free a slot.
- */
-export async function releaseLimitEvent(tx: Tx, key: string, which: "newest" | "oldest", since: Date) {
-  const pick = tx
-    .select({ id: rateEvents.id })
-    .from(rateEvents)
-    .where(and(eq(rateEvents.key, key), gt(rateEvents.at, since)))
-    .orderBy(which === "newest" ? desc(rateEvents.at) : asc(rateEvents.at))
-    .limit(1);
-  await tx.delete(rateEvents).where(inArray(rateEvents.id, pick));
 }

@@ -13,7 +13,7 @@ import { PASSWORD_MAX, passwordOk } from "#shared/validation";
 import type { Ctx, RequestMeta } from "../context.ts";
 import type { Tx } from "../db/client.ts";
 import { AppError } from "../http/errors.ts";
-import { hitLimit } from "../limits.ts";
+import { hitLimit, releaseLimitEvent } from "../limits.ts";
 import { queueMail } from "../mail/outbox.ts";
 import { presentLookup, presentProfile } from "./present.ts";
 import * as repo from "./repo.ts";
@@ -167,7 +167,7 @@ export async function confirmSignUp(ctx: Ctx, email: string, code: string, meta:
     const claim = row.pending ? { ...row.pending, temporaryPasswordExpiresAt: null, failedSignIns: 0, lockedUntil: null } : {};
     await repo.updateUser(tx, user.id, { ...claim, ...confirmed }, now);
     // A confirmed sign-up no longer counts against the IP it is confirmed from.
-    await repo.releaseLimitEvent(tx, signUpIpKey(meta.ip), "oldest", later(now, -HOUR));
+    await releaseLimitEvent(tx, signUpIpKey(meta.ip), "oldest", later(now, -HOUR));
     return row.pending !== null;
   });
   if (claimed) ctx.sessions.forgetUser(user.id);
@@ -268,7 +268,7 @@ export async function signIn(ctx: Ctx, email: string, password: string, meta: Re
     throw new AppError("NotAuthorizedException", "Incorrect username or password");
   }
   await repo.updateUser(ctx.db, user.id, { failedSignIns: 0, lockedUntil: null }, now);
-  await repo.releaseLimitEvent(ctx.db, ipKey, "newest", later(now, -SIGN_IN_FAILURE_WINDOW_SECONDS));
+  await releaseLimitEvent(ctx.db, ipKey, "newest", later(now, -SIGN_IN_FAILURE_WINDOW_SECONDS));
   if (user.status === "UNCONFIRMED") throw new AppError("UserNotConfirmedException", "User is not confirmed");
   if (user.status === "FORCE_CHANGE_PASSWORD") {
     if (!user.temporaryPasswordExpiresAt || user.temporaryPasswordExpiresAt <= now) {
