@@ -28,12 +28,11 @@ export async function listSummaries(ctx: Ctx, actor: UserRow): Promise<GroupSumm
   return sortByName((await repo.summariesOf(ctx.db, actor.id)).map(presentSummary));
 }
 
+/** One after another: inside a transaction the three share one connection, which runs one query at a time. */
 async function readGroup(tx: Tx, group: repo.GroupRow) {
-  const [contacts, volunteers, availabilities] = await Promise.all([
-    repo.contactsOf(tx, group.id),
-    repo.volunteersOf(tx, group.id),
-    repo.availabilitiesOf(tx, group.id),
-  ]);
+  const contacts = await repo.contactsOf(tx, group.id);
+  const volunteers = await repo.volunteersOf(tx, group.id);
+  const availabilities = await repo.availabilitiesOf(tx, group.id);
   return { contacts, volunteers, availabilities };
 }
 
