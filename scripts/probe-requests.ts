@@ -13,6 +13,7 @@ import fc from "fast-check";
 import { updateBodyOf } from "#shared/events/rules";
 import type { EventView } from "#shared/events/schema";
 import { addDays, stockholmToday } from "#shared/validation";
+import { stationBody } from "../tests/api/events-fixtures.ts";
 
 /** A route as Fastify announces it (the onRoute hook of buildApp). */
 export interface RouteInfo {
@@ -97,26 +98,9 @@ async function confirmedUser(send: Send, email: string, firstName: string): Prom
   return { email, token: signIn.body.accessToken };
 }
 
-function stationTemplate(date: string): Record<string, unknown> {
-  return {
-    name: "Entrén",
-    description: "Biljettkontroll vid huvudentrén",
-    start: `${date}T08:00`,
-    end: `${date}T18:00`,
-    municipality: "0180",
-    markerLocation: "Sergels torg, Stockholm",
-    markerCoordinates: { lat: 59.3326, lng: 18.0649 },
-    teamLeaderEmail: "",
-    officialQuantity: 10,
-    officialMiniumumAge: 15,
-    skills: ["DRIVING_LICENCE_B"],
-    paymentType: "PERPERSON",
-    currency: "SEK",
-    groupPayment: null,
-    paymentAdult: 400,
-    paymentChild: 250,
-  };
-}
+/** The tests' station, paid per person so the probe reaches those amounts too. */
+const stationTemplate = (date: string) =>
+  stationBody(date, { paymentType: "PERPERSON", groupPayment: null, paymentAdult: 400, paymentChild: 250 });
 
 function eventTemplate(date: string, name: string): Record<string, unknown> {
   return {

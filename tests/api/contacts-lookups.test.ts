@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { buildUser, uniqueEmail } from "../helpers/factories.ts";
 import { call } from "../helpers/http.ts";
 import { appForFile, expectCleanError } from "../helpers/identity.ts";
+import { groupBody } from "../helpers/offers.ts";
 import { asUpdate, createEvent, dayFromNow, eventBody, stationBody } from "./events-fixtures.ts";
 
 /**
@@ -33,20 +34,6 @@ const stations = (app: typeof file.app, leaders: string[]) => {
   return leaders.map((teamLeaderEmail, i) => stationBody(date, { name: `Station ${i + 1}`, teamLeaderEmail }));
 };
 
-function groupBody(contactPersons: Array<{ email: string; name?: string }>) {
-  return {
-    name: "IFK Exempel P12",
-    organizationNumber: "802000-1239",
-    organizationName: "IFK Exempel",
-    municipality: "0180",
-    numberOfMembers: 24,
-    ages: ["12", "13"],
-    sport: 26,
-    skills: [],
-    contactPersons,
-  };
-}
-
 describe("one save naming many addresses", () => {
   it("refuses an event save whose 40 new team leaders would tell who has an account: 429, nothing saved", async () => {
     const { app } = file;
@@ -74,10 +61,12 @@ describe("one save naming many addresses", () => {
       body: eventBody(app, { contactPersons: many }),
     });
     expectLimited(created);
-    expectLimited(await call(app.server, "POST", "/api/groups", { token: owner.token, body: groupBody(many) }));
+    expectLimited(
+      await call(app.server, "POST", "/api/groups", { token: owner.token, body: groupBody({ contactPersons: many }) }),
+    );
 
     const other = await buildUser(app);
-    const group = (await call(app.server, "POST", "/api/groups", { token: other.token, body: groupBody([]) })).body;
+    const group = (await call(app.server, "POST", "/api/groups", { token: other.token, body: groupBody() })).body;
     const saved = await call(app.server, "PUT", `/api/groups/${group.id}`, {
       token: other.token,
       body: { ...group, contactPersons: [...group.contactPersons, ...many] },
@@ -141,7 +130,7 @@ describe("one budget for every route", () => {
   it("counts a refused save too: unknown contacts answer 400 and still use up the budget", async () => {
     const { app } = file;
     const owner = await buildUser(app);
-    const group = (await call(app.server, "POST", "/api/groups", { token: owner.token, body: groupBody([]) })).body;
+    const group = (await call(app.server, "POST", "/api/groups", { token: owner.token, body: groupBody() })).body;
     await spend(owner, 28);
     const refused = await call(app.server, "PUT", `/api/groups/${group.id}`, {
       token: owner.token,
@@ -174,7 +163,7 @@ describe("one budget for every route", () => {
   it("answers Retry-After for when a refused save would fit, counting from the lookups that must leave first", async () => {
     const { app } = file;
     const owner = await buildUser(app);
-    const group = (await call(app.server, "POST", "/api/groups", { token: owner.token, body: groupBody([]) })).body;
+    const group = (await call(app.server, "POST", "/api/groups", { token: owner.token, body: groupBody() })).body;
     await spend(owner, 20);
     app.clock.advance(30_000);
     await spend(owner, 10);

@@ -4,7 +4,16 @@ import { eventContacts, groupContacts } from "../../src/server/db/schema.ts";
 import { buildUser } from "../helpers/factories.ts";
 import { call } from "../helpers/http.ts";
 import { appForFile } from "../helpers/identity.ts";
-import { confirmedEvent, confirmedGroup, eventOffers, type Json, offerAt, stationId, type User } from "../helpers/offers.ts";
+import {
+  confirmedEvent,
+  confirmedGroup,
+  eventOffers,
+  groupBody,
+  type Json,
+  offerAt,
+  stationId,
+  type User,
+} from "../helpers/offers.ts";
 import { asUpdate, createEvent } from "./events-fixtures.ts";
 
 /**
@@ -95,17 +104,7 @@ describe("a group's contact persons", () => {
     const { owner, added } = await people();
     const created = await call(app.server, "POST", "/api/groups", {
       token: owner.token,
-      body: {
-        name: "IFK Exempel P12",
-        organizationNumber: "802000-1239",
-        organizationName: "IFK Exempel",
-        municipality: "0180",
-        numberOfMembers: 24,
-        ages: ["12"],
-        sport: 26,
-        skills: [],
-        contactPersons: [{ email: added.email }],
-      },
+      body: groupBody({ contactPersons: [{ email: added.email }] }),
     });
     expect(created.status).toBe(201);
     expect(phonesIn(created.body)).toEqual({ [owner.email]: "+46701111111", [added.email]: "" });
