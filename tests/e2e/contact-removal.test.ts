@@ -30,7 +30,11 @@ describe("the contact-removal page", () => {
       const about = translate(lang, "public.contactRemoval.event", { name: "Vårruset", email: added.email });
       await page.getByText(about).waitFor();
       await expectNoAxeViolations(page, `contact removal (${lang})`);
-      await screenshot(page, `contact-removal-${lang}`);
+      await screenshot(page, `contact-removal-${lang}-1280`);
+      // From the mail on a phone, too.
+      await page.setViewportSize({ width: 375, height: 800 });
+      await expectNoAxeViolations(page, `contact removal at 375 px (${lang})`);
+      await screenshot(page, `contact-removal-${lang}-375`);
 
       await page.getByRole("button", { name: translate(lang, "public.contactRemoval.button") }).click();
       await page.getByText(translate(lang, "public.contactRemoval.done", { name: "Vårruset" })).waitFor();
