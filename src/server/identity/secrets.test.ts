@@ -57,6 +57,18 @@ describe("PasswordHasher", () => {
     await Promise.all(dummies);
   });
 
+  it("starts no dummy check beside a real one, though a slot is free", async () => {
+    const { hasher, stored } = await ready();
+    const real = hasher.verify("Funktionar1", stored);
+    const dummy = hasher.verifyNobody("a");
+    await settle();
+    expect(hasher.waiting).toBe(1);
+    expect(await real).toBe(true);
+    await settle();
+    expect(hasher.waiting).toBe(0);
+    await dummy;
+  });
+
   it("lets a real check go before every waiting dummy check", async () => {
     const { hasher, stored } = await ready(LOG_N, 1, 10);
     const order: string[] = [];

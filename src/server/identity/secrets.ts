@@ -18,7 +18,8 @@ interface Waiter {
  * moment: at most `concurrency` run at once and at most `maxWaiting` wait; beyond that a call fails at once
  * with ServiceUnavailable and a Retry-After instead of queueing without end. Real accounts go first: they
  * start before any waiting dummy check, take the place of the latest waiting one when the queue is full,
- * and (with two or more slots) one slot is kept free of dummy checks, so a real check never waits for them.
+ * and (with two or more slots) one slot is kept free of dummy checks, so a real check never waits for them;
+ * no dummy check starts while a real one runs or waits.
  */
 export class PasswordHasher {
   private readonly running: Record<HashPriority, number> = { account: 0, nobody: 0 };
@@ -82,7 +83,10 @@ export class PasswordHasher {
 
   private canStart(priority: HashPriority): boolean {
     if (this.running.account + this.running.nobody >= this.concurrency) return false;
-    return priority === "account" || this.running.nobody < Math.max(1, this.concurrency - 1);
+    if (priority === "account") return true;
+    // A dummy check never shares the cores with a real one: it would only slow the real sign-in down.
+    const realWork = this.running.account + this.queues.account.length;
+    return realWork === 0 && this.running.nobody < Math.max(1, this.concurrency - 1);
   }
 
   private busy(): AppError {
