@@ -46,6 +46,14 @@ export function contactAddError(contacts: readonly ContactLike[], email: string)
   return null;
 }
 
+/**
+ * A contact's phone as another person sees it: only once that contact has opened the event or group
+ * (their acceptance of being added); their own always. `viewerId` absent: nobody is looking at their own.
+ */
+export function shownPhone(contact: { userId: string; phone: string; seen: boolean }, viewerId?: string): string {
+  return contact.seen || contact.userId === viewerId ? contact.phone : "";
+}
+
 /** What a contact person belongs to. */
 export const CONTACT_KINDS = ["event", "group"] as const;
 export type ContactKind = (typeof CONTACT_KINDS)[number];

@@ -1,3 +1,4 @@
+import { shownPhone } from "#shared/contacts";
 import { canConfirm, canEdit, canMatch, canRemove } from "#shared/events/rules";
 import type { EventStatus, EventView, PublicEvent } from "#shared/events/schema";
 import { formatInstant } from "#shared/time";
@@ -8,11 +9,15 @@ import type { EventRow, EventViewRow, StationRow } from "./repo.ts";
  * opened the event). The database has shaped it (repo.eventView); what is left here is what the rules
  * decide and what JSON cannot say.
  */
-export function presentEvent({ unseen: _unseen, ...v }: EventViewRow): EventView {
+export function presentEvent({ unseen: _unseen, ...v }: EventViewRow, viewerId: string): EventView {
   const status = v.status as EventStatus;
   for (const s of v.stations) if (s.teamLeaderName === null) delete (s as { teamLeaderName?: string }).teamLeaderName;
   return {
     ...(v as unknown as EventView),
+    contactPersons: v.contactPersons.map(({ seen, ...c }) => ({
+      ...c,
+      phone: shownPhone({ ...c, userId: c.id, seen }, viewerId),
+    })),
     stations: v.stations.map((s) => ({
       ...(s as unknown as EventView["stations"][number]),
       // The database writes instants in its session's zone; the API's are Stockholm time with offset.

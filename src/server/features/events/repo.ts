@@ -139,7 +139,8 @@ export interface EventViewRow {
   status: string;
   version: number;
   confirmedAt: number | null;
-  contactPersons: Array<{ id: string; email: string; name: string; phone: string; creator: boolean }>;
+  /** Each with its raw phone and whether its person has opened the event (present.ts decides what shows). */
+  contactPersons: Array<{ id: string; email: string; name: string; phone: string; seen: boolean; creator: boolean }>;
   stations: Array<Record<string, unknown> & { teamLeaderName: string | null }>;
   /** The viewer is a contact who has not opened the event yet (not part of the answer). */
   unseen: boolean | null;
@@ -150,8 +151,8 @@ const personName = (u: string) => sql.raw(`${u}.first_name || ' ' || ${u}.last_n
 
 /**
  * The whole event with its contacts, stations and the names behind them, in one statement, so a read
- * costs one round trip, as `viewerId` sees it: a contact's phone shows once that contact has opened the
- * event (their own always). With `onlyContact`, only if the viewer is one of its contacts.
+ * costs one round trip; `unseen` tells whether `viewerId` has opened it yet. With `onlyContact`, only if
+ * the viewer is one of its contacts.
  */
 export async function eventView(
   tx: Tx,
@@ -170,8 +171,7 @@ export async function eventView(
       'contactPersons', (
         SELECT coalesce(json_agg(json_build_object(
           'id', u.id, 'email', u.email, 'name', ${personName("u")},
-          'phone', CASE WHEN c.seen_at IS NOT NULL OR c.user_id = ${viewerId} THEN u.phone ELSE '' END,
-          'creator', c.creator
+          'phone', u.phone, 'seen', c.seen_at IS NOT NULL, 'creator', c.creator
         ) ORDER BY c.creator DESC, c.added_at, u.email), '[]')
         FROM event_contacts c JOIN users u ON u.id = c.user_id WHERE c.event_id = e.id),
       'stations', (

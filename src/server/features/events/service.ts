@@ -123,7 +123,7 @@ async function guardStationNames<T>(work: () => Promise<T>): Promise<T> {
 export async function loadView(tx: Tx, eventId: string, viewer: UserRow): Promise<EventView> {
   const view = await repo.eventView(tx, eventId, viewer.id);
   if (!view) throw notFound("Event not found");
-  return presentEvent(view);
+  return presentEvent(view, viewer.id);
 }
 
 /**
@@ -134,7 +134,7 @@ async function openView(ctx: Ctx, eventId: string, viewer: UserRow): Promise<Eve
   const view = await repo.eventView(ctx.db, eventId, viewer.id, true);
   if (!view) throw notFound("Event not found");
   if (view.unseen) await repo.markSeen(ctx.db, eventId, viewer.id, ctx.clock.now());
-  return presentEvent(view);
+  return presentEvent(view, viewer.id);
 }
 
 export async function summaries(ctx: Ctx, actor: UserRow): Promise<EventSummary[]> {

@@ -1,3 +1,4 @@
+import { shownPhone } from "#shared/contacts";
 import { canConfirm, canEdit } from "#shared/groups/rules";
 import type {
   Age,
@@ -50,7 +51,7 @@ export function presentGroup(
       id: c.userId,
       email: c.email,
       name: `${c.firstName} ${c.lastName}`,
-      phone: c.seenAt || c.userId === viewerId ? c.phone : "",
+      phone: shownPhone({ ...c, seen: c.seenAt !== null }, viewerId),
       creator: c.userId === g.createdBy,
     })),
     volunteers: volunteers.map((v) => ({

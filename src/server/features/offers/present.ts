@@ -1,3 +1,4 @@
+import { shownPhone } from "#shared/contacts";
 import { allocation, canAnswer, canNameAttendees, canRemove } from "#shared/offers/rules";
 import type { Allocation, Attendee, Offer, OfferStation, OfferStatus } from "#shared/offers/schema";
 import type { Status } from "#shared/status";
@@ -71,7 +72,10 @@ export function presentOffer(r: OfferViewRow, viewer: Viewer): Offer {
     event: r.event as unknown as Offer["event"],
     group: {
       ...(r.group as unknown as Offer["group"]),
-      ...(personal && r.contacts ? { contactPersons: r.contacts } : {}),
+      // As in the group itself: a contact's phone shows once they have opened the group.
+      ...(personal && r.contacts
+        ? { contactPersons: r.contacts.map((c) => ({ name: c.name, email: c.email, phone: shownPhone(c) })) }
+        : {}),
       ...(personal ? { attendees: (r.named ?? []).map(presentAttendee) } : {}),
     },
     abilities:

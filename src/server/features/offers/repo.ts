@@ -272,7 +272,8 @@ export interface OfferViewRow {
   /** Sums of the station's offers by status. */
   held: Record<string, number>;
   /** Only when asked for (personal data; see `offerViews`). */
-  contacts: Array<{ name: string; email: string; phone: string }> | null;
+  /** With the raw phone and whether its person has opened the group (present.ts decides what shows). */
+  contacts: Array<{ userId: string; name: string; email: string; phone: string; seen: boolean }> | null;
   named: Array<Record<string, unknown>> | null;
 }
 
@@ -306,8 +307,7 @@ export async function offerViews(tx: Tx, where: SQL, personal: "accepted" | "alw
         ) h) AS held,
         CASE WHEN ${show} THEN (
           SELECT coalesce(json_agg(json_build_object('name', u.first_name || ' ' || u.last_name, 'email', u.email,
-            -- As in the group itself: a contact's phone shows once they have opened the group.
-            'phone', CASE WHEN c.seen_at IS NOT NULL THEN u.phone ELSE '' END) ORDER BY c.added_at, u.email), '[]')
+            'userId', u.id, 'phone', u.phone, 'seen', c.seen_at IS NOT NULL) ORDER BY c.added_at, u.email), '[]')
           FROM group_contacts c JOIN users u ON u.id = c.user_id WHERE c.group_id = o.group_id) END AS contacts,
         CASE WHEN ${show} THEN (
           SELECT coalesce(json_agg(json_build_object('id', v.id, 'name', v.name, 'email', v.email, 'phone', v.phone,
