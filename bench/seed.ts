@@ -1,10 +1,9 @@
 import { eq, sql } from "drizzle-orm";
-import { eventForm } from "#shared/events/schema";
 import { addDays, stockholmToday } from "#shared/validation";
 import type { Ctx } from "../src/server/context.ts";
 import { users } from "../src/server/db/schema.ts";
 import { createEvent } from "../src/server/features/events/service.ts";
-import { STAFFING_SCENARIOS, seedStaffing } from "./staffing.ts";
+import { benchEvent, STAFFING_SCENARIOS, seedStaffing } from "./staffing.ts";
 
 export const BENCH_PASSWORD = "Benchmark1";
 const USERS = 1000;
@@ -71,24 +70,7 @@ async function seedEvents(ctx: Ctx): Promise<string[]> {
             paymentChild: 200,
           }))
         : [];
-    const body = eventForm(() => ctx.clock.now()).parse({
-      name: `Benchloppet ${i + 1}`,
-      date,
-      startTime: "09:00",
-      city: "Stockholm",
-      included: [],
-      shirtSizes: [],
-      foodOptions: [],
-      substitute: false,
-      organizerNumber: "802000-1239",
-      organizerName: "Bench IF",
-      organizerWebsite: "",
-      organizerEmail: "",
-      invoiceAddress: "",
-      contactPersons: [],
-      stations,
-    });
-    const view = await createEvent(ctx, actor, body);
+    const view = await createEvent(ctx, actor, benchEvent(ctx.clock.now(), `Benchloppet ${i + 1}`, date, stations));
     if (i < FULL_EVENTS) ids.push(view.id);
   }
   return ids;

@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { eq, getTableColumns, like, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
-import { eventForm, SKILLS } from "#shared/events/schema";
+import { type EventForm, eventForm, SKILLS } from "#shared/events/schema";
 import { SWEDISH_MUNICIPALITIES } from "#shared/geo/municipality-data";
 import { AGES } from "#shared/groups/schema";
 import { distanceKm } from "#shared/offers/rules";
@@ -25,6 +25,27 @@ import {
 } from "../src/server/db/schema.ts";
 import { type EventRow, findEvent } from "../src/server/features/events/repo.ts";
 import { confirmEvent, createEvent } from "../src/server/features/events/service.ts";
+
+/** The benchmark's event form: a plain event of Bench IF with the given stations, checked as the API checks it. */
+export function benchEvent(now: Date, name: string, date: string, stations: unknown[]): EventForm {
+  return eventForm(() => now).parse({
+    name,
+    date,
+    startTime: "09:00",
+    city: "Stockholm",
+    included: [],
+    shirtSizes: [],
+    foodOptions: [],
+    substitute: false,
+    organizerNumber: "802000-1239",
+    organizerName: "Bench IF",
+    organizerWebsite: "",
+    organizerEmail: "",
+    invoiceAddress: "",
+    contactPersons: [],
+    stations,
+  });
+}
 
 export const GROUPS = 10_000;
 export const AVAILABILITIES = 100_000;
@@ -222,26 +243,10 @@ export async function seedStaffing(ctx: Ctx): Promise<StaffingInfo> {
   const created = await createEvent(
     ctx,
     organizer,
-    eventForm(() => now).parse({
-      name: "Bemanningsloppet",
-      date: day,
-      startTime: "09:00",
-      city: "Stockholm",
-      included: [],
-      shirtSizes: [],
-      foodOptions: [],
-      substitute: false,
-      organizerNumber: "802000-1239",
-      organizerName: "Bench IF",
-      organizerWebsite: "",
-      organizerEmail: "",
-      invoiceAddress: "",
-      contactPersons: [],
-      stations: [
-        stationOf("Start Stockholm", big, "08:00", "16:00", 40, 15, ["DRIVING_LICENCE_B"]),
-        stationOf("Vätska Vingåker", small, "09:00", "14:00", 10, 13, []),
-      ],
-    }),
+    benchEvent(now, "Bemanningsloppet", day, [
+      stationOf("Start Stockholm", big, "08:00", "16:00", 40, 15, ["DRIVING_LICENCE_B"]),
+      stationOf("Vätska Vingåker", small, "09:00", "14:00", 10, 13, []),
+    ]),
   );
   await confirmEvent(ctx, organizer, (await findEvent(ctx.db, created.id)) as EventRow);
   const bigStation = created.stations.find((s) => s.municipality === BIG);

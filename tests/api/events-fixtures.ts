@@ -32,9 +32,14 @@ export function stationBody(date: string, overrides: Record<string, unknown> = {
 }
 
 export function eventBody(app: TestApp, overrides: Record<string, unknown> = {}) {
+  return eventBodyOn(dayFromNow(app, 30), overrides);
+}
+
+/** The tests' event on `date`. */
+export function eventBodyOn(date: string, overrides: Record<string, unknown> = {}) {
   return {
     name: "Stockholm Stadslopp",
-    date: dayFromNow(app, 30),
+    date,
     startTime: "09:30",
     city: "Stockholm",
     included: ["CLOTHES"],

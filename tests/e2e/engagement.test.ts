@@ -9,6 +9,7 @@ import {
   expectNoAxeViolations,
   newPage,
   type Product,
+  poll,
   screenshot,
   setUpProduct,
   signIn,
@@ -16,8 +17,6 @@ import {
 
 const e2e = setUpProduct();
 
-// Pages load their code and texts on first visit; on a busy machine that can take a few seconds.
-const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000 });
 const dialog = (page: Page) => page.getByRole("dialog");
 
 const texts = {

@@ -2,12 +2,21 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { addDays, stockholmToday } from "../../src/shared/validation.ts";
 import { uniqueEmail } from "../helpers/factories.ts";
-import { apiToken, createAccount, expectNoAxeViolations, newPage, postApi, screenshot, setUpProduct, signIn } from "./harness.ts";
+import {
+  apiToken,
+  createAccount,
+  expectNoAxeViolations,
+  newPage,
+  poll,
+  postApi,
+  screenshot,
+  setUpProduct,
+  signIn,
+} from "./harness.ts";
 
 const e2e = setUpProduct();
 
 /** Polls generously: two cores are shared with other test runs. */
-const until = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000 });
 
 const field = (page: Page, name: string, scope?: Page | ReturnType<Page["locator"]>) =>
   (scope ?? page).locator(`[name="${name}"]`).first();
@@ -55,7 +64,7 @@ describe("organizer events", () => {
     await signIn(page, e2e.product, owner.email, owner.password);
 
     await page.goto(`${e2e.product.url}/my-pages/events`);
-    await until(() => page.getByRole("link", { name: sv.newEvent }).isVisible()).toBe(true);
+    await poll(() => page.getByRole("link", { name: sv.newEvent }).isVisible()).toBe(true);
     await expectNoAxeViolations(page, "events hub (empty)");
     await page.getByRole("link", { name: sv.newEvent }).click();
     await page.waitForURL(/\/my-pages\/events\/new/);
@@ -73,13 +82,13 @@ describe("organizer events", () => {
     await field(page, "contactPersonEmail").fill(coOrganizer);
     await page.getByRole("button", { name: sv.addContact, exact: true }).click();
     const modal = page.getByRole("dialog");
-    await until(() => modal.isVisible()).toBe(true);
+    await poll(() => modal.isVisible()).toBe(true);
     await modal.locator('[name="firstName"]').fill("Maja");
     await modal.locator('[name="lastName"]').fill("Medarrangör");
     await modal.locator('[name="phone"]').fill("701112233");
     await modal.getByRole("button", { name: sv.invite }).click();
-    await until(() => modal.isVisible()).toBe(false);
-    await until(() => page.getByText(coOrganizer).isVisible()).toBe(true);
+    await poll(() => modal.isVisible()).toBe(false);
+    await poll(() => page.getByText(coOrganizer).isVisible()).toBe(true);
     await expectNoAxeViolations(page, "wizard: register event");
     await screenshot(page, "events-wizard-event-sv-1280");
     await page.getByRole("button", { name: sv.next }).click();
@@ -90,9 +99,9 @@ describe("organizer events", () => {
     expect(invitation.text).toContain(coOrganizer);
 
     // Step 2: stations. Next without one is refused.
-    await until(() => page.locator('[name="officialQuantity"]').isVisible()).toBe(true);
+    await poll(() => page.locator('[name="officialQuantity"]').isVisible()).toBe(true);
     await page.getByRole("button", { name: sv.next }).click();
-    await until(() => page.getByText(sv.noStations).isVisible()).toBe(true);
+    await poll(() => page.getByText(sv.noStations).isVisible()).toBe(true);
 
     let form = await fillStation(page, { name: "Start och mål", municipality: "2480", quantity: "12" });
     // Placed by clicking the map.
@@ -101,15 +110,15 @@ describe("organizer events", () => {
     const box = await map.boundingBox();
     if (!box) throw new Error("no map");
     await page.mouse.click(box.x + box.width / 2 + 30, box.y + box.height / 2 - 20);
-    await until(() => page.locator(".leaflet-marker-icon").count()).toBe(1);
+    await poll(() => page.locator(".leaflet-marker-icon").count()).toBe(1);
     await expectNoAxeViolations(page, "wizard: station form");
     await screenshot(page, "events-wizard-station-sv-1280");
     await form.getByRole("button", { name: sv.saveStation }).click();
-    await until(() => page.locator('tr[data-station="Start och mål"]').isVisible()).toBe(true);
+    await poll(() => page.locator('tr[data-station="Start och mål"]').isVisible()).toBe(true);
     // The API answers instants with offset; the list and the form show Stockholm wall-clock time.
-    await until(() => page.locator('tr[data-station="Start och mål"]').innerText()).toContain(`${date} 08:00–18:00`);
+    await poll(() => page.locator('tr[data-station="Start och mål"]').innerText()).toContain(`${date} 08:00–18:00`);
     await page.locator('tr[data-station="Start och mål"]').click();
-    await until(() => field(page, "start").inputValue()).toBe(`${date}T08:00`);
+    await poll(() => field(page, "start").inputValue()).toBe(`${date}T08:00`);
     expect(await field(page, "end").inputValue()).toBe(`${date}T18:00`);
     await page.getByRole("button", { name: sv.cancel, exact: true }).click();
 
@@ -119,7 +128,7 @@ describe("organizer events", () => {
     await field(page, "groupPayment", form).fill("4000");
     await form.getByRole("button", { name: sv.centre }).click();
     await form.getByRole("button", { name: sv.saveStation }).click();
-    await until(() => page.locator('tr[data-station="Vätskestation"]').isVisible()).toBe(true);
+    await poll(() => page.locator('tr[data-station="Vätskestation"]').isVisible()).toBe(true);
     await page.getByRole("button", { name: sv.next }).click();
     await page.waitForURL(/step=2/);
 
@@ -127,14 +136,14 @@ describe("organizer events", () => {
     await expectNoAxeViolations(page, "wizard: confirm");
     await page.getByRole("button", { name: sv.confirm }).click();
     await page.getByRole("dialog").getByRole("button", { name: sv.confirm }).click();
-    await until(() => page.getByText(sv.confirmed).isVisible()).toBe(true);
+    await poll(() => page.getByText(sv.confirmed).isVisible()).toBe(true);
     const eventId = new URL(page.url()).searchParams.get("id");
     expect(eventId).toBeTruthy();
 
     // In the list as approved, and on the public calendar.
     await page.goto(`${e2e.product.url}/my-pages/events`);
     const row = page.locator('tr[data-event="Sommarloppet i Umeå"]');
-    await until(() => row.isVisible()).toBe(true);
+    await poll(() => row.isVisible()).toBe(true);
     expect(await row.getByText(sv.approved).isVisible()).toBe(true);
     // A confirmed event has no remove control.
     expect(await row.getByRole("button").count()).toBe(0);
@@ -143,12 +152,12 @@ describe("organizer events", () => {
 
     // The event page, both tabs.
     await page.goto(`${e2e.product.url}/my-pages/events/${eventId}`);
-    await until(() => field(page, "organizerName").inputValue()).toBe("Umeå Löparklubb");
+    await poll(() => field(page, "organizerName").inputValue()).toBe("Umeå Löparklubb");
     await expectNoAxeViolations(page, "event page: data");
     await screenshot(page, "events-page-data-sv-1280");
     await page.getByRole("tab", { name: "Stationer" }).click();
     await page.waitForURL(/\/stations$/);
-    await until(() => page.locator("tr[data-station]").count()).toBe(2);
+    await poll(() => page.locator("tr[data-station]").count()).toBe(2);
     await expectNoAxeViolations(page, "event page: stations");
 
     // A draft is removed through the modal, which insists on its checkbox.
@@ -169,18 +178,18 @@ describe("organizer events", () => {
     expect(draft.status).toBe(201);
     await page.goto(`${e2e.product.url}/my-pages/events`);
     const draftRow = page.locator('tr[data-event="Utkast att ta bort"]');
-    await until(() => draftRow.isVisible()).toBe(true);
+    await poll(() => draftRow.isVisible()).toBe(true);
     expect(await draftRow.getByText(sv.unconfirmed).isVisible()).toBe(true);
     await expectNoAxeViolations(page, "events hub (two events)");
     await screenshot(page, "events-hub-sv-1280");
     await draftRow.getByRole("button", { name: "Ta bort Utkast att ta bort" }).click();
     const removal = page.getByRole("dialog");
     await removal.getByRole("button", { name: sv.removeEvent }).click();
-    await until(() => removal.getByText(sv.checkboxError).isVisible()).toBe(true);
+    await poll(() => removal.getByText(sv.checkboxError).isVisible()).toBe(true);
     await removal.getByRole("checkbox").check();
     await removal.getByRole("button", { name: sv.removeEvent }).click();
-    await until(() => removal.isVisible()).toBe(false);
-    await until(() => draftRow.count()).toBe(0);
+    await poll(() => removal.isVisible()).toBe(false);
+    await poll(() => draftRow.count()).toBe(0);
   });
 
   it.each([
@@ -230,30 +239,28 @@ describe("organizer events", () => {
     await signIn(page, e2e.product, owner.email, owner.password);
 
     await page.goto(`${e2e.product.url}/my-pages/events`);
-    await until(() => page.getByText(name).isVisible()).toBe(true);
+    await poll(() => page.getByText(name).isVisible()).toBe(true);
     await expectNoAxeViolations(page, `hub ${tag}`);
     await screenshot(page, `events-hub-${tag}`);
 
     await page.goto(`${e2e.product.url}/my-pages/events/new`);
-    await until(() => field(page, "name").isVisible()).toBe(true);
+    await poll(() => field(page, "name").isVisible()).toBe(true);
     await expectNoAxeViolations(page, `wizard ${tag}`);
     await screenshot(page, `events-wizard-event-${tag}`);
 
     await page.goto(`${e2e.product.url}/my-pages/events/new?id=${event.id}&step=2`);
-    await until(() => page.getByRole("button", { name: lang === "sv" ? sv.confirm : "Confirm the event" }).isVisible()).toBe(
-      true,
-    );
+    await poll(() => page.getByRole("button", { name: lang === "sv" ? sv.confirm : "Confirm the event" }).isVisible()).toBe(true);
     await expectNoAxeViolations(page, `wizard confirm ${tag}`);
     await screenshot(page, `events-wizard-confirm-${tag}`);
 
     await page.goto(`${e2e.product.url}/my-pages/events/${event.id}`);
-    await until(() => field(page, "organizerName").inputValue()).toBe("Lunds IK");
+    await poll(() => field(page, "organizerName").inputValue()).toBe("Lunds IK");
     await expectNoAxeViolations(page, `event page ${tag}`);
     await screenshot(page, `events-page-data-${tag}`);
 
     await page.goto(`${e2e.product.url}/my-pages/events/${event.id}/stations`);
     await page.getByRole("button", { name: edit }).click();
-    await until(() => page.locator(".leaflet-marker-icon").count()).toBe(1);
+    await poll(() => page.locator(".leaflet-marker-icon").count()).toBe(1);
     await expectNoAxeViolations(page, `stations ${tag}`);
     await screenshot(page, `events-page-stations-${tag}`);
     await page.context().close();

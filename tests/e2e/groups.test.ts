@@ -3,12 +3,20 @@ import { describe, expect, it } from "vitest";
 import { events, stations } from "../../src/server/db/schema.ts";
 import { parseInstant } from "../../src/shared/time.ts";
 import { addDays, stockholmToday } from "../../src/shared/validation.ts";
-import { apiToken, createAccount, expectNoAxeViolations, newPage, postApi, screenshot, setUpProduct, signIn } from "./harness.ts";
+import {
+  apiToken,
+  createAccount,
+  expectNoAxeViolations,
+  newPage,
+  poll,
+  postApi,
+  screenshot,
+  setUpProduct,
+  signIn,
+} from "./harness.ts";
 
 const e2e = setUpProduct();
 
-// Pages load their code and texts on first visit; on a busy machine that can take a few seconds.
-const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000 });
 const field = (page: Page, name: string) => page.locator(`[name="${name}"]`);
 const dialog = (page: Page) => page.getByRole("dialog");
 

@@ -207,6 +207,9 @@ export async function inviteUser(product: Product): Promise<{ email: string; tem
 }
 
 /** A text input by its name attribute. */
+/** Pages load their code and texts on first visit; on a busy machine that can take a few seconds. */
+export const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000 });
+
 export const input = (page: Page, name: string) => page.locator(`input[name="${name}"]`);
 
 /** Signs in through the login page and waits until the app has left it. */

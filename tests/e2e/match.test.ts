@@ -3,12 +3,21 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { events, offers } from "../../src/server/db/schema.ts";
 import { addDays, stockholmToday } from "../../src/shared/validation.ts";
-import { apiToken, createAccount, expectNoAxeViolations, newPage, postApi, screenshot, setUpProduct, signIn } from "./harness.ts";
+import {
+  apiToken,
+  createAccount,
+  expectNoAxeViolations,
+  newPage,
+  poll,
+  postApi,
+  screenshot,
+  setUpProduct,
+  signIn,
+} from "./harness.ts";
 
 const e2e = setUpProduct();
 
 /** Polls generously: two cores are shared with other test runs. */
-const until = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000 });
 
 const LUND = "1281";
 /** Each test has a day of its own, so the groups of one are not candidates in another. */
@@ -137,7 +146,7 @@ describe("the organizer's matching", () => {
     await page.waitForURL(/\/match$/);
 
     // One row per station, the one needing most volunteers first.
-    await until(() => page.locator("[data-station]:visible").count()).toBe(2);
+    await poll(() => page.locator("[data-station]:visible").count()).toBe(2);
     expect(await page.locator("[data-station]:visible").first().getAttribute("data-station")).toBe("Start och mål");
     expect(await counter(page, "Start och mål", "missing")).toBe("12");
     await expectNoAxeViolations(page, "match table");
@@ -145,17 +154,17 @@ describe("the organizer's matching", () => {
 
     // Nothing awaits an answer yet: no group to remind.
     await page.getByRole("button", { name: sv.sendReminders }).click();
-    await until(() => page.getByText("Det finns inga grupper att påminna").isVisible()).toBe(true);
+    await poll(() => page.getByText("Det finns inga grupper att påminna").isVisible()).toBe(true);
 
     // The row is reached by keyboard and opens its station.
     await page.getByRole("button", { name: "Öppna Start och mål" }).focus();
     await page.keyboard.press("Enter");
     const dialog = page.getByRole("dialog", { name: "Start och mål" });
-    await until(() => dialog.isVisible()).toBe(true);
+    await poll(() => dialog.isVisible()).toBe(true);
 
     // Ranked: the group with the skill the station asks for first, with its reasons.
     const candidates = dialog.locator("[data-candidate]");
-    await until(() => candidates.count()).toBe(2);
+    await poll(() => candidates.count()).toBe(2);
     expect(await candidates.first().getAttribute("data-candidate")).toBe("IFK Lund P16");
     expect(await candidates.first().innerText()).toContain("Har truckkort");
     expect(await candidates.first().innerText()).toMatch(/av 100 poäng/);
@@ -167,57 +176,57 @@ describe("the organizer's matching", () => {
     // Choosing a group proposes what the station misses, at most the group's free members.
     await candidates.first().getByRole("radio").check();
     const volunteers = dialog.locator('input[name="volunteers"]');
-    await until(() => volunteers.inputValue()).toBe("12");
+    await poll(() => volunteers.inputValue()).toBe("12");
     await volunteers.fill("13");
     await dialog.getByRole("button", { name: sv.add }).click();
-    await until(() => dialog.getByText("Du kan max lägga in 12 funktionärer").isVisible()).toBe(true);
+    await poll(() => dialog.getByText("Du kan max lägga in 12 funktionärer").isVisible()).toBe(true);
     await volunteers.fill("8");
     await dialog.getByRole("button", { name: sv.add }).click();
     const ifk = dialog.locator('[data-offer="IFK Lund P16"]');
-    await until(() => ifk.isVisible()).toBe(true);
+    await poll(() => ifk.isVisible()).toBe(true);
     expect(await ifk.innerText()).toContain("Utkast");
     expect(await ifk.innerText()).toContain("8 funktionärer");
 
     // A second group, then removed again behind its confirmation.
-    await until(() => candidates.count()).toBe(1);
+    await poll(() => candidates.count()).toBe(1);
     await candidates.first().getByRole("radio").check();
-    await until(() => volunteers.inputValue()).toBe("4");
+    await poll(() => volunteers.inputValue()).toBe("4");
     await dialog.getByRole("button", { name: sv.add }).click();
     const dalby = dialog.locator('[data-offer="Dalby GIF F17"]');
-    await until(() => dalby.isVisible()).toBe(true);
+    await poll(() => dalby.isVisible()).toBe(true);
     await dalby.getByRole("button", { name: "Ta bort förfrågan till Dalby GIF F17" }).click();
     const confirm = page.getByRole("dialog", { name: "Ta bort förfrågan" });
-    await until(() => confirm.isVisible()).toBe(true);
+    await poll(() => confirm.isVisible()).toBe(true);
     await confirm.getByRole("button", { name: sv.remove, exact: true }).click();
-    await until(() => dalby.count()).toBe(0);
+    await poll(() => dalby.count()).toBe(0);
 
     // Next goes round the table's order.
     await dialog.getByRole("button", { name: "Nästa station" }).click();
-    await until(() => page.getByRole("dialog", { name: "Vätskestation" }).isVisible()).toBe(true);
+    await poll(() => page.getByRole("dialog", { name: "Vätskestation" }).isVisible()).toBe(true);
     await page.keyboard.press("Escape");
-    await until(() => page.getByRole("dialog").count()).toBe(0);
-    await until(() => counter(page, "Start och mål", "preliminary")).toBe("8");
+    await poll(() => page.getByRole("dialog").count()).toBe(0);
+    await poll(() => counter(page, "Start och mål", "preliminary")).toBe("8");
     expect(await counter(page, "Start och mål", "missing")).toBe("4");
 
     // Send every draft: the group's contact gets the invitation.
     await page.getByRole("button", { name: sv.sendOffers }).click();
-    await until(() => page.getByText("1 förfrågan har skickats till IFK Lund P16.").isVisible()).toBe(true);
+    await poll(() => page.getByText("1 förfrågan har skickats till IFK Lund P16.").isVisible()).toBe(true);
     const invitation = await e2e.product.sink.waitFor(contact.email, (m) => m.text.includes("Lundaloppet"));
     expect(invitation.text).toContain("Start och mål");
-    await until(() => counter(page, "Start och mål", "awaiting")).toBe("8");
+    await poll(() => counter(page, "Start och mål", "awaiting")).toBe("8");
     expect(await counter(page, "Start och mål", "preliminary")).toBe("0");
 
     // Nothing left to send.
     await page.getByRole("button", { name: sv.sendOffers }).click();
-    await until(() => page.getByText("Det fanns inga utkast att skicka").isVisible()).toBe(true);
+    await poll(() => page.getByText("Det fanns inga utkast att skicka").isVisible()).toBe(true);
 
     await visibleStation(page, "Start och mål").click();
-    await until(() => ifk.innerText()).toContain("Väntar på svar");
+    await poll(() => ifk.innerText()).toContain("Väntar på svar");
     expect(await ifk.innerText()).toMatch(/svara senast \d{4}-\d{2}-\d{2}/);
     await page.keyboard.press("Escape");
 
     await page.getByRole("button", { name: sv.sendReminders }).click();
-    await until(() => page.getByText("Påminnelser har skickats till IFK Lund P16.").isVisible()).toBe(true);
+    await poll(() => page.getByText("Påminnelser har skickats till IFK Lund P16.").isVisible()).toBe(true);
     await expectNoAxeViolations(page, "match table after sending");
     await screenshot(page, "match-sent-sv-1280");
     await page.context().close();
@@ -238,10 +247,10 @@ describe("the organizer's matching", () => {
     await signIn(page, e2e.product, organizer.email, organizer.password);
     await page.goto(`${e2e.product.url}/my-pages/events/${event.id}/match?station=${station.id}`);
     const dialog = page.getByRole("dialog", { name: "Parkering" });
-    await until(() => dialog.isVisible()).toBe(true);
+    await poll(() => dialog.isVisible()).toBe(true);
     expect(await dialog.locator('[data-offer="Genarps IF"]').innerText()).toContain("Obesvarad, tiden gick ut");
     const top = dialog.locator("[data-candidate]").first();
-    await until(() => top.innerText()).toContain("Föreslås i stället");
+    await poll(() => top.innerText()).toContain("Föreslås i stället");
     expect(await dialog.getByText("Föreslås i stället").count()).toBe(1);
     expect(await top.getByRole("radio").isChecked()).toBe(true);
     await expectNoAxeViolations(page, "replacement");
@@ -255,11 +264,11 @@ describe("the organizer's matching", () => {
       .set({ status: "HISTORIC", version: sql`${events.version} + 1` })
       .where(eq(events.id, event.id));
     await page.reload();
-    await until(() => visibleStation(page, "Parkering").isVisible()).toBe(true);
+    await poll(() => visibleStation(page, "Parkering").isVisible()).toBe(true);
     expect(await page.getByRole("button", { name: sv.sendOffers }).count()).toBe(0);
     expect(await page.getByRole("button", { name: sv.sendReminders }).count()).toBe(0);
     await visibleStation(page, "Parkering").click();
-    await until(() => dialog.isVisible()).toBe(true);
+    await poll(() => dialog.isVisible()).toBe(true);
     expect(await dialog.getByRole("button", { name: sv.add }).count()).toBe(0);
     expect(await dialog.getByRole("button", { name: sv.remove }).count()).toBe(0);
     await page.context().close();
@@ -285,13 +294,13 @@ describe("the organizer's matching", () => {
 
     await page.goto(`${e2e.product.url}/my-pages/events/${draft.id}/match`);
     const warning = lang === "sv" ? sv.notConfirmed : "The event must be confirmed before you can match groups to its stations.";
-    await until(() => page.getByText(warning).isVisible()).toBe(true);
+    await poll(() => page.getByText(warning).isVisible()).toBe(true);
     expect(await page.locator("[data-station]").count()).toBe(0);
     await expectNoAxeViolations(page, `draft ${tag}`);
     await screenshot(page, `match-draft-${tag}`);
 
     await page.goto(`${e2e.product.url}/my-pages/events/${event.id}/match`);
-    await until(() => page.locator("[data-station]:visible").count()).toBe(2);
+    await poll(() => page.locator("[data-station]:visible").count()).toBe(2);
     // Cards below 576 px, the table above; never sideways scrolling.
     expect(await page.locator("[data-match-table]").isVisible()).toBe(width >= 576);
     expect(await page.locator("[data-match-cards]").isVisible()).toBe(width < 576);
@@ -301,25 +310,25 @@ describe("the organizer's matching", () => {
 
     await visibleStation(page, "Målgång").click();
     const dialog = page.getByRole("dialog", { name: "Målgång" });
-    await until(() => dialog.locator("[data-candidate]").count()).toBe(1);
+    await poll(() => dialog.locator("[data-candidate]").count()).toBe(1);
     expect(await dialog.locator("[data-candidate]").innerText()).toContain(
       lang === "sv" ? "Har B-körkort" : "Has driving licence (B)",
     );
     await dialog.getByRole("radio").check();
     await dialog.getByRole("button", { name: lang === "sv" ? sv.add : "Add offer" }).click();
-    await until(() => dialog.locator(`[data-offer="Lunds BK ${tag}"]`).isVisible()).toBe(true);
+    await poll(() => dialog.locator(`[data-offer="Lunds BK ${tag}"]`).isVisible()).toBe(true);
     await expectNoAxeViolations(page, `modal ${tag}`);
     await viewShot(page, `match-modal-${tag}`);
     await page.keyboard.press("Escape");
 
     await page.getByRole("button", { name: lang === "sv" ? sv.sendOffers : "Send offers" }).click();
-    await until(() =>
+    await poll(() =>
       page
         .getByRole("status")
         .filter({ hasText: `Lunds BK ${tag}` })
         .isVisible(),
     ).toBe(true);
-    await until(() => counter(page, "Målgång", "awaiting")).toBe("10");
+    await poll(() => counter(page, "Målgång", "awaiting")).toBe("10");
     await expectNoAxeViolations(page, `sent ${tag}`);
     await screenshot(page, `match-sent-${tag}`);
     await page.context().close();

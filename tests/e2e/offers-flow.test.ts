@@ -8,6 +8,7 @@ import {
   expectNoAxeViolations,
   newPage,
   type Product,
+  poll,
   screenshot,
   setUpProduct,
   signIn,
@@ -20,9 +21,6 @@ import {
  */
 
 const e2e = setUpProduct();
-
-// Pages load their code and texts on first visit; on a busy machine that can take a few seconds.
-const until = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000 });
 
 const LUND = "1281";
 const EVENT = "Lundaloppet";
@@ -146,7 +144,7 @@ describe("the offers flow, from a draft event to named volunteers", () => {
     const org = await newPage(e2e.browser, { width: 1280, language: "sv" });
     await signIn(org, e2e.product, s.organizer.email, s.organizer.password);
     await org.goto(`${e2e.product.url}/my-pages/events/${s.event.id}`);
-    await until(() => org.getByRole("heading", { level: 1, name: EVENT }).isVisible()).toBe(true);
+    await poll(() => org.getByRole("heading", { level: 1, name: EVENT }).isVisible()).toBe(true);
     expect(await org.getByText("Obekräftat", { exact: true }).isVisible()).toBe(true);
     const confirmButton = org.getByRole("button", { name: "Bekräfta evenemanget" });
     await confirmButton.scrollIntoViewIfNeeded();
@@ -155,14 +153,14 @@ describe("the offers flow, from a draft event to named volunteers", () => {
 
     await confirmButton.click();
     const confirmDialog = org.getByRole("dialog", { name: "Bekräfta evenemang" });
-    await until(() => confirmDialog.isVisible()).toBe(true);
+    await poll(() => confirmDialog.isVisible()).toBe(true);
     expect(await confirmDialog.innerText()).toContain(`Vill du bekräfta ${EVENT}?`);
     await expectNoAxeViolations(org, "confirm dialog");
     await viewShot(org, "flow-02-confirm-dialog-sv-1280");
     await confirmDialog.getByRole("button", { name: "Bekräfta evenemanget" }).click();
-    await until(() => org.getByRole("dialog").count()).toBe(0);
-    await until(() => org.getByText("Evenemanget är bekräftat").isVisible()).toBe(true);
-    await until(() => org.getByText("Bekräftat", { exact: true }).isVisible()).toBe(true);
+    await poll(() => org.getByRole("dialog").count()).toBe(0);
+    await poll(() => org.getByText("Evenemanget är bekräftat").isVisible()).toBe(true);
+    await poll(() => org.getByText("Bekräftat", { exact: true }).isVisible()).toBe(true);
     expect(await confirmButton.count()).toBe(0);
     await expectNoAxeViolations(org, "event data, confirmed");
     await screenshot(org, "flow-03-event-confirmed-sv-1280");
@@ -171,8 +169,8 @@ describe("the offers flow, from a draft event to named volunteers", () => {
     // The confirmation points on to the next step: matching.
     await org.getByRole("link", { name: "Nästa steg: matcha grupper till stationerna" }).click();
     await org.waitForURL(/\/match$/);
-    await until(() => org.getByRole("tab", { name: "Matchning" }).getAttribute("aria-selected")).toBe("true");
-    await until(() => org.locator("[data-station]:visible").count()).toBe(2);
+    await poll(() => org.getByRole("tab", { name: "Matchning" }).getAttribute("aria-selected")).toBe("true");
+    await poll(() => org.locator("[data-station]:visible").count()).toBe(2);
     expect(await counter(org, SMALL, "needed")).toBe("2");
     expect(await counter(org, SMALL, "missing")).toBe("2");
     expect(await row(org, SMALL).innerText()).toContain("Obemannad");
@@ -181,9 +179,9 @@ describe("the offers flow, from a draft event to named volunteers", () => {
 
     await org.getByRole("button", { name: `Öppna ${SMALL}` }).click();
     const modal = org.getByRole("dialog", { name: SMALL });
-    await until(() => modal.isVisible()).toBe(true);
+    await poll(() => modal.isVisible()).toBe(true);
     const candidate = modal.locator(`[data-candidate="${GROUP}"]`);
-    await until(() => candidate.isVisible()).toBe(true);
+    await poll(() => candidate.isVisible()).toBe(true);
     expect(await modal.locator("[data-candidate]").count()).toBe(1);
     const reasons = await candidate.innerText();
     expect(reasons).toMatch(/\d+ av 100 poäng/);
@@ -197,40 +195,40 @@ describe("the offers flow, from a draft event to named volunteers", () => {
     // Choosing the group proposes what the station misses: 2.
     await candidate.getByRole("radio").check();
     const volunteers = modal.locator('input[name="volunteers"]');
-    await until(() => volunteers.inputValue()).toBe("2");
+    await poll(() => volunteers.inputValue()).toBe("2");
     await modal.getByRole("button", { name: "Lägg till förfrågan" }).click();
     const offer = modal.locator(`[data-offer="${GROUP}"]`);
-    await until(() => offer.isVisible()).toBe(true);
+    await poll(() => offer.isVisible()).toBe(true);
     expect(await offer.innerText()).toContain("Utkast");
     expect(await offer.innerText()).toContain("2 funktionärer");
     // Every place is allocated: the group is no longer a candidate and the form says so.
-    await until(() => modal.locator("[data-candidate]").count()).toBe(0);
-    await until(() => modal.getByText("Alla platser på stationen är fördelade.", { exact: false }).isVisible()).toBe(true);
+    await poll(() => modal.locator("[data-candidate]").count()).toBe(0);
+    await poll(() => modal.getByText("Alla platser på stationen är fördelade.", { exact: false }).isVisible()).toBe(true);
     await expectNoAxeViolations(org, "station modal, draft added");
     await viewShot(org, "flow-06-station-draft-sv-1280");
     await org.keyboard.press("Escape");
-    await until(() => org.getByRole("dialog").count()).toBe(0);
-    await until(() => counter(org, SMALL, "preliminary")).toBe("2");
+    await poll(() => org.getByRole("dialog").count()).toBe(0);
+    await poll(() => counter(org, SMALL, "preliminary")).toBe("2");
     expect(await counter(org, SMALL, "missing")).toBe("0");
 
     // Send the offers: the outcome names the group; the station now awaits the answer.
     expect(await org.getByText("Utkast att skicka: 1").isVisible()).toBe(true);
     await org.getByRole("button", { name: "Skicka förfrågningar" }).click();
-    await until(() =>
+    await poll(() =>
       org
         .getByRole("status")
         .filter({ hasText: `1 förfrågan har skickats till ${GROUP}.` })
         .isVisible(),
     ).toBe(true);
-    await until(() => counter(org, SMALL, "awaiting")).toBe("2");
+    await poll(() => counter(org, SMALL, "awaiting")).toBe("2");
     expect(await counter(org, SMALL, "preliminary")).toBe("0");
     expect(await org.getByText("Utkast att skicka: 0").isVisible()).toBe(true);
     await expectNoAxeViolations(org, "match table, sent");
     await screenshot(org, "flow-07-match-sent-sv-1280");
 
     await row(org, SMALL).click();
-    await until(() => modal.isVisible()).toBe(true);
-    await until(() => offer.innerText()).toContain("Väntar på svar");
+    await poll(() => modal.isVisible()).toBe(true);
+    await poll(() => offer.innerText()).toContain("Väntar på svar");
     expect(await offer.innerText()).toMatch(/svara senast \d{4}-\d{2}-\d{2}/);
     // No one is named yet, and the organizer sees no one's data: only counts.
     const beforeAccept = await modal.innerText();
@@ -240,7 +238,7 @@ describe("the offers flow, from a draft event to named volunteers", () => {
     await expectNoAxeViolations(org, "station modal, awaiting answer");
     await viewShot(org, "flow-08-station-awaiting-sv-1280");
     await org.keyboard.press("Escape");
-    await until(() => org.getByRole("dialog").count()).toBe(0);
+    await poll(() => org.getByRole("dialog").count()).toBe(0);
 
     // ── The group's contact (English, 375 px) follows the mailed link ────────────────────────────
     const invitation = await e2e.product.sink.waitFor(s.contact.email, (m) => m.text.includes(EVENT));
@@ -256,7 +254,7 @@ describe("the offers flow, from a draft event to named volunteers", () => {
     await grp.goto(`${e2e.product.url}${path}`);
     // Signed out: the link leads through the sign-in and back to the offer.
     await grp.waitForURL(/\/login$/);
-    await until(() => grp.locator('input[name="email"]').isVisible()).toBe(true);
+    await poll(() => grp.locator('input[name="email"]').isVisible()).toBe(true);
     await expectNoSidewaysScroll(grp, 375);
     await expectNoAxeViolations(grp, "sign-in from the link");
     await screenshot(grp, "flow-09-login-en-375");
@@ -264,13 +262,13 @@ describe("the offers flow, from a draft event to named volunteers", () => {
     await grp.locator('input[name="password"]').fill(s.contact.password);
     await grp.locator('button[type="submit"]').click();
     await grp.waitForURL((url) => url.pathname === path);
-    await until(() => grp.getByRole("heading", { level: 1, name: SMALL }).isVisible()).toBe(true);
+    await poll(() => grp.getByRole("heading", { level: 1, name: SMALL }).isVisible()).toBe(true);
     expect(await grp.getByText("Awaiting answer", { exact: true }).first().isVisible()).toBe(true);
     expect(await grp.getByText("SEK 300 per adult", { exact: false }).isVisible()).toBe(true);
     // The terms say the event gives the volunteers clothes (so sizes will be asked).
     expect(await grp.getByText("Included for the volunteers").isVisible()).toBe(true);
     expect(await grp.getByText("Clothes", { exact: true }).isVisible()).toBe(true);
-    await until(() => grp.getByText("The marker is at 55.704700, 13.191000").isVisible()).toBe(true);
+    await poll(() => grp.getByText("The marker is at 55.704700, 13.191000").isVisible()).toBe(true);
     await expectNoSidewaysScroll(grp, 375);
     await expectNoAxeViolations(grp, "engagement, awaiting answer");
     await screenshot(grp, "flow-10-engagement-proposal-en-375");
@@ -278,16 +276,16 @@ describe("the offers flow, from a draft event to named volunteers", () => {
     // Accept, behind the dialog.
     await grp.getByRole("button", { name: "Accept", exact: true }).click();
     const acceptDialog = grp.getByRole("dialog");
-    await until(() => acceptDialog.isVisible()).toBe(true);
+    await poll(() => acceptDialog.isVisible()).toBe(true);
     expect(await acceptDialog.innerText()).toContain(SMALL);
     await expectNoSidewaysScroll(grp, 375);
     await expectNoAxeViolations(grp, "accept dialog");
     await viewShot(grp, "flow-11-accept-dialog-en-375");
     await acceptDialog.getByRole("button", { name: "Accept", exact: true }).click();
-    await until(() => grp.getByRole("dialog").count()).toBe(0);
-    await until(() => grp.getByText("Accepted", { exact: true }).first().isVisible()).toBe(true);
+    await poll(() => grp.getByRole("dialog").count()).toBe(0);
+    await poll(() => grp.getByText("Accepted", { exact: true }).first().isVisible()).toBe(true);
     expect(await grp.getByRole("button", { name: "Accept", exact: true }).count()).toBe(0);
-    await until(() => grp.getByLabel("Elin Holm, 16 years").isVisible()).toBe(true);
+    await poll(() => grp.getByLabel("Elin Holm, 16 years").isVisible()).toBe(true);
     expect(await grp.getByText("Name the volunteers who come below.", { exact: false }).isVisible()).toBe(true);
     await expectNoSidewaysScroll(grp, 375);
     await expectNoAxeViolations(grp, "engagement, accepted");
@@ -295,7 +293,7 @@ describe("the offers flow, from a draft event to named volunteers", () => {
 
     // Accepted but nobody named yet: the organizer learns that, and still no one's data.
     await org.goto(`${e2e.product.url}${matchPath(s.event.id)}?station=${s.stationId}`);
-    await until(() => offer.innerText()).toContain("Har tackat ja");
+    await poll(() => offer.innerText()).toContain("Har tackat ja");
     expect(await offer.innerText()).toContain("Gruppen har inte anmält några funktionärer än.");
     for (const v of VOLUNTEERS) expect(await modal.innerText()).not.toContain(v.name);
     await expectNoAxeViolations(org, "station modal, accepted, none named");
@@ -311,15 +309,15 @@ describe("the offers flow, from a draft event to named volunteers", () => {
     await expectNoAxeViolations(grp, "naming volunteers");
     await screenshot(grp, "flow-13-naming-en-375");
     await grp.getByRole("button", { name: "Save named volunteers" }).click();
-    await until(() => grp.getByText("The named volunteers have been saved.").isVisible()).toBe(true);
-    await until(() => grp.getByText("2 of 2 named").isVisible()).toBe(true);
+    await poll(() => grp.getByText("The named volunteers have been saved.").isVisible()).toBe(true);
+    await poll(() => grp.getByText("2 of 2 named").isVisible()).toBe(true);
     await expectNoSidewaysScroll(grp, 375);
     await expectNoAxeViolations(grp, "named volunteers saved");
     await screenshot(grp, "flow-14-named-en-375");
 
     // After a reload they are still named, with their sizes.
     await grp.reload();
-    await until(() => grp.getByText("2 of 2 named").isVisible()).toBe(true);
+    await poll(() => grp.getByText("2 of 2 named").isVisible()).toBe(true);
     // Named already: the page no longer asks to name them, it says they can be changed.
     expect(await grp.getByText("Below you can change which volunteers come.", { exact: false }).isVisible()).toBe(true);
     expect(await grp.getByText("Name the volunteers who come below.", { exact: false }).count()).toBe(0);
@@ -340,12 +338,12 @@ describe("the offers flow, from a draft event to named volunteers", () => {
     // Back in the list of offers, the offer shows as accepted.
     await grp.getByRole("link", { name: "Back to offers and groups" }).click();
     await grp.waitForURL((url) => url.pathname === "/my-pages/volunteers");
-    await until(() => grp.getByRole("heading", { name: EVENT }).isVisible()).toBe(true);
+    await poll(() => grp.getByRole("heading", { name: EVENT }).isVisible()).toBe(true);
     expect(await grp.getByRole("link", { name: `Accepted – open the offer for ${SMALL}` }).isVisible()).toBe(true);
     expect(await grp.getByRole("link", { name: /^Awaiting answer/ }).count()).toBe(0);
     // An answered offer has no answer-by date to show, not even an empty one.
     expect(await grp.locator("[data-event]").innerText()).not.toContain("Answer by");
-    await until(() => grp.getByRole("tab", { name: "Groups" }).getAttribute("aria-selected")).toBe("true");
+    await poll(() => grp.getByRole("tab", { name: "Groups" }).getAttribute("aria-selected")).toBe("true");
     await expectNoSidewaysScroll(grp, 375);
     await expectNoAxeViolations(grp, "offer list, accepted");
     await screenshot(grp, "flow-15b-offer-list-en-375");
@@ -358,7 +356,7 @@ describe("the offers flow, from a draft event to named volunteers", () => {
     expect(new URL(back as string).pathname).toBe(matchPath(s.event.id));
 
     await org.goto(`${e2e.product.url}${matchPath(s.event.id)}`);
-    await until(() => counter(org, SMALL, "accepted")).toBe("2");
+    await poll(() => counter(org, SMALL, "accepted")).toBe("2");
     expect(await counter(org, SMALL, "missing")).toBe("0");
     expect(await counter(org, SMALL, "awaiting")).toBe("0");
     expect(await row(org, SMALL).innerText()).toContain("Bemannad");
@@ -367,8 +365,8 @@ describe("the offers flow, from a draft event to named volunteers", () => {
     await screenshot(org, "flow-16-match-manned-sv-1280");
 
     await org.getByRole("button", { name: `Öppna ${SMALL}` }).click();
-    await until(() => modal.isVisible()).toBe(true);
-    await until(() => offer.innerText()).toContain("Har tackat ja");
+    await poll(() => modal.isVisible()).toBe(true);
+    await poll(() => offer.innerText()).toContain("Har tackat ja");
     // Now, and only now, the organizer sees who comes and their shirt sizes.
     const named = offer.getByRole("list", { name: `Anmälda funktionärer från ${GROUP}` });
     expect(await offer.innerText()).toContain("Anmälda funktionärer: 2 av 2");
