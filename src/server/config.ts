@@ -7,7 +7,8 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** Loopback by default: listening publicly is a choice, and it turns the development mailbox off. */
   HOST: z.string().min(1).default("127.0.0.1"),
-  PUBLIC_URL: z.url().default("http://localhost:3000"),
+  /** Where people reach the product (links in mail and logs); without it, this machine at PORT. */
+  PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: z
     .string()
@@ -63,7 +64,7 @@ export function mailboxOpen(config: Pick<Config, "NODE_ENV" | "SMTP_URL" | "HOST
   return config.NODE_ENV !== "production" && !config.SMTP_URL && isLoopback(config.HOST);
 }
 
-export type Config = z.infer<typeof schema> & { jwtSecret: Uint8Array };
+export type Config = Omit<z.infer<typeof schema>, "PUBLIC_URL"> & { PUBLIC_URL: string; jwtSecret: Uint8Array };
 
 /** Reads and checks the environment; a bad value stops the start with a message naming the variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -75,7 +76,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const c = parsed.data;
   // Without JWT_SECRET the key is generated once and kept in the database (app.ts), in production too:
   // every process that serves the database reads the same key, so nothing has to be shared by hand.
-  return { ...c, jwtSecret: new TextEncoder().encode(c.JWT_SECRET ?? "") };
+  // Links follow the port the server listens on, so a second server on another port links to itself.
+  const publicUrl = c.PUBLIC_URL ?? `http://localhost:${c.PORT}`;
+  return { ...c, PUBLIC_URL: publicUrl, jwtSecret: new TextEncoder().encode(c.JWT_SECRET ?? "") };
 }
 
 export class ConfigError extends Error {}

@@ -1,5 +1,19 @@
 import { describe, expect, it } from "vitest";
+import { translate } from "./i18n/index.ts";
 import { isOrganisationNumber } from "./organisation-number.ts";
+
+describe("the hints' example", () => {
+  it.each([
+    ["sv", "events.form.organizerNumberHint"],
+    ["en", "events.form.organizerNumberHint"],
+    ["sv", "groups.fields.organizationNumberHint"],
+    ["en", "groups.fields.organizationNumberHint"],
+  ] as const)("%s %s passes the check it explains", (lang, id) => {
+    const example = /\d{6}-\d{4}/.exec(translate(lang, id))?.[0];
+    expect(example).toBeDefined();
+    expect(isOrganisationNumber(example ?? "")).toBe(true);
+  });
+});
 
 describe("isOrganisationNumber", () => {
   it("accepts the spec's four formats when the check digit is right", () => {

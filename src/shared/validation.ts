@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PHONE_MAX_DIGITS, PHONE_PATTERN, stripPhone, toStoredPhone } from "./phone.ts";
 import { inProductYears } from "./time.ts";
 
 /**
@@ -29,8 +30,11 @@ export const msg = {
 /** A trimmed, required text. Empty (after trimming) fails with the required message. */
 export const requiredText = () => z.string({ error: msg.required }).trim().min(1, { error: msg.required });
 
-/** Name-like text: required, 3..250 characters. */
+/** The name of a thing (event, group, station): required, 3..250 characters. */
 export const nameText = () => requiredText().min(3, { error: msg.min3 }).max(250, { error: msg.max250 });
+
+/** A person's first or last name, or a volunteer's name: "Bo Ek" is a real name, so one character is enough. */
+export const personName = () => requiredText().max(250, { error: msg.max250 });
 
 /** E-mail: trimmed and lowercased before anything (API.md), then checked. */
 export const email = () =>
@@ -42,9 +46,16 @@ export const email = () =>
     .max(254, { error: msg.email })
     .pipe(z.email({ error: msg.email }));
 
-/** Phone: an optional plus, then digits only. */
-export const PHONE_PATTERN = /^\+?\d+$/;
-export const phone = () => requiredText().max(20, { error: msg.phone }).regex(PHONE_PATTERN, { error: msg.phone });
+/**
+ * A mobile number as typed, in a field beside a country code or alone: spaces, dashes and brackets are
+ * removed first (phone.ts), then it is an optional plus and digits only. The output is the number without
+ * its separators; `storedPhone` makes it international.
+ */
+export const phone = () =>
+  requiredText().overwrite(stripPhone).max(PHONE_MAX_DIGITS, { error: msg.phone }).regex(PHONE_PATTERN, { error: msg.phone });
+
+/** A mobile number typed in one field, in the form it is stored in (+46701234567). */
+export const storedPhone = () => phone().transform((p) => toStoredPhone(p));
 
 /** The password checklist shown live in the forms; each rule by its message id. */
 export const passwordRules = [

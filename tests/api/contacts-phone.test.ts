@@ -130,6 +130,7 @@ describe("a group's contact persons", () => {
     expect(csv.status).toBe(200);
     expect(String(csv.body)).toContain(added.email);
     expect(String(csv.body)).not.toContain("+46702222222");
+    expect(String(csv.body)).not.toContain("070-222 22 22");
   });
 });
 

@@ -253,10 +253,10 @@ describe("GET /api/groups/{id}/export.csv", () => {
     expect(text).toContain("Kommun;Stockholm");
     expect(text).toContain("Åldrar;12 år");
     expect(text).toContain("Status;Obekräftad");
-    expect(text).toContain(`Anna Andersson;${anna.email};+46701111111`);
-    expect(text).toContain("Kim Berg;kim@example.se;+46701234567;13");
+    expect(text).toContain(`Anna Andersson;${anna.email};070-111 11 11`);
+    expect(text).toContain("Kim Berg;kim@example.se;070-123 45 67;13");
     // A name that a spreadsheet would run as a formula is defused.
-    expect(text).toContain(`"'=HYPERLINK(""x"")";ali@example.se;0707654321;12`);
+    expect(text).toContain(`"'=HYPERLINK(""x"")";ali@example.se;070-765 43 21;12`);
     expect(text).toContain("Under en period;2031-05-01;2031-05-31;;Stockholm");
     expect(text).toContain("Till ett visst evenemang;;;Vårruset (2031-06-01);Stockholm");
   });

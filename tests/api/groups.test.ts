@@ -120,7 +120,7 @@ describe("POST /api/groups", () => {
     ["sport", { sport: 69 }, "validation.oneOf"],
     ["skills.0", { skills: ["JUGGLING"] }, "validation.oneOf"],
     ["volunteers.0.email", { volunteers: [{ ...kim, email: "not-an-address" }] }, "validation.email"],
-    ["volunteers.0.phone", { volunteers: [{ ...kim, phone: "070-123 45" }] }, "validation.phone"],
+    ["volunteers.0.phone", { volunteers: [{ ...kim, phone: "070/123 45" }] }, "validation.phone"],
     ["volunteers.0.age", { volunteers: [{ ...kim, age: -3 }] }, "validation.min0"],
     ["volunteers.0.name", { volunteers: [{ ...kim, name: "" }] }, "validation.required"],
     ["volunteers.1.email", { volunteers: [kim, { ...ali, email: "KIM@example.se" }] }, "groups.validation.emailAlreadyExists"],
@@ -373,9 +373,10 @@ describe("volunteers", () => {
       ],
     });
     expect(res.status).toBe(200);
+    // Numbers are stored in international form, however they were typed.
     expect(res.body.volunteers).toEqual([
-      { ...k, phone: "0700000000", age: 14 },
-      { id: expect.any(String), name: "Sam Ny", email: "sam@example.se", phone: "0701212121", age: 15, participation: [] },
+      { ...k, phone: "+46700000000", age: 14 },
+      { id: expect.any(String), name: "Sam Ny", email: "sam@example.se", phone: "+46701212121", age: 15, participation: [] },
     ]);
     const { groupVolunteers } = await import("../../src/server/db/schema.ts");
     const { eq } = await import("drizzle-orm");

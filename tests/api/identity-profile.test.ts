@@ -92,7 +92,7 @@ describe("PUT /api/auth/me", () => {
     [{ ...valid, firstName: "" }, { firstName: "validation.required" }],
     [{ ...valid, lastName: "   " }, { lastName: "validation.required" }],
     [{ ...valid, firstName: "x".repeat(251) }, { firstName: "validation.max250" }],
-    [{ ...valid, phone: "070-123 45" }, { phone: "validation.phone" }],
+    [{ ...valid, phone: "070/123 45" }, { phone: "validation.phone" }],
     [{ ...valid, phone: "" }, { phone: "validation.required" }],
     [{ ...valid, language: "de" }, { language: "validation.oneOf" }],
     [{ ...valid, firstName: 42 }, { firstName: "validation.required" }],

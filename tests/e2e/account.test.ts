@@ -77,7 +77,7 @@ describe("registration, activation and the profile", () => {
     await page.locator("header").getByRole("link", { name: "Min profil" }).click();
     await page.waitForURL(/\/profile$/);
     await expect.poll(() => page.getByText("Astrid Berglund").isVisible()).toBe(true);
-    await expect.poll(() => page.getByText("+46701112233").isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("070-111 22 33").isVisible()).toBe(true);
 
     await page.getByRole("button", { name: "Redigera profil" }).click();
     expect(await input(page, "email").getAttribute("readonly")).not.toBeNull();
@@ -86,12 +86,12 @@ describe("registration, activation and the profile", () => {
     await input(page, "firstName").fill("Astrid Maria");
     await input(page, "phoneWithoutCountryCode").fill("12ab");
     await page.getByRole("button", { name: "Spara" }).click();
-    await expect.poll(() => page.getByText("Telefonumret får endast innehålla siffor").isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("Mobilnumret får bara innehålla siffror").isVisible()).toBe(true);
     await page.locator('select[name="countryCode"]').selectOption("+47");
     await input(page, "phoneWithoutCountryCode").fill("041234567");
     await page.getByRole("button", { name: "Spara" }).click();
     await expect.poll(() => page.getByText("Astrid Maria Berglund").isVisible()).toBe(true);
-    await expect.poll(() => page.getByText("+4741234567").isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("+47 41234567").isVisible()).toBe(true);
 
     // A reload keeps the session (refresh cookie) and shows the saved profile from the server.
     await page.reload();

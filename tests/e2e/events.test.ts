@@ -41,7 +41,7 @@ const sv = {
   unconfirmed: "Obekräftat",
   removeEvent: "Ta bort evenemanget",
   checkboxError: "Kryssa i rutan för att bekräfta borttagningen",
-  noStations: "Innan du kan bekräfta behöver du lägga till arbetspass",
+  noStations: "Lägg till minst en station innan du bekräftar evenemanget",
 };
 
 async function fillStation(page: Page, s: { name: string; municipality: string; quantity: string }) {

@@ -36,7 +36,7 @@ const texts = {
     tabEdit: "Gruppuppgifter",
     confirmGroup: "Bekräfta gruppen",
     confirm: "Bekräfta",
-    confirmed: "Gruppen är bekräftad. Du kan ändra intresse och funktionärer när som helst.",
+    confirmed: "Gruppen är bekräftad. Du kan ändra tillgänglighet och funktionärer när som helst.",
     approved: "Bekräftad",
     unconfirmed: "Obekräftad",
     change: (name: string) => `Ändra ${name}`,
@@ -59,7 +59,7 @@ const texts = {
     tabEdit: "Group details",
     confirmGroup: "Confirm group",
     confirm: "Confirm",
-    confirmed: "The group is confirmed. You can change its interest and volunteers at any time.",
+    confirmed: "The group is confirmed. You can change its availability and volunteers at any time.",
     approved: "Confirmed",
     unconfirmed: "Unconfirmed",
     change: (name: string) => `Change ${name}`,
@@ -124,7 +124,9 @@ describe.each([
     await poll(() => page.getByText(owner.email).isVisible()).toBe(true);
     await page.getByRole("button", { name: tx.next }).click();
     const orgError =
-      lang === "sv" ? "Organisationsnummer uppfyller inte kraven" : "The organisation number does not meet the requirements";
+      lang === "sv"
+        ? "Organisationsnumret är ogiltigt – kontrollera siffrorna"
+        : "The organisation number is not valid – check the digits";
     await poll(() => page.getByText(orgError).isVisible()).toBe(true);
     await screenshot(page, `groups-wizard-group-${tag}`);
     await field(page, "organizationNumber").fill("802000-1239");

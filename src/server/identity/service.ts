@@ -27,8 +27,13 @@ export const RESET_CODE_SECONDS = HOUR;
 export const TEMPORARY_PASSWORD_SECONDS = 7 * DAY;
 export const SESSION_SECONDS = 30 * DAY;
 export const MAX_WRONG_CODE_TRIES = 5;
-/** Code mails (sign-up, resend, forgot-password): at most this many per hour, per account and per IP. */
+/** Code mails (sign-up, resend, forgot-password): at most this many per hour per account (and per IP for sign-up codes). */
 export const CODE_MAILS_PER_HOUR = 5;
+/**
+ * Password-reset requests per IP and hour. A school or office shares one address among hundreds of people,
+ * so the per-IP budget is wide; each account keeps its own limit of CODE_MAILS_PER_HOUR.
+ */
+export const RESETS_PER_IP_PER_HOUR = 100;
 /** A dead code's 429: a new code may be asked for at once, so this only paces a client that retries. */
 export const DEAD_CODE_RETRY_SECONDS = 60;
 export const FREE_SIGN_IN_FAILURES = 5;
@@ -397,7 +402,10 @@ export async function authenticate(ctx: Ctx, accessToken: string) {
 
 export async function forgotPassword(ctx: Ctx, email: string, meta: RequestMeta) {
   const now = ctx.clock.now();
-  await inTx(ctx, (tx) => limitCodeMails(tx, "forgot", email, meta, now));
+  await inTx(ctx, async (tx) => {
+    await hitLimit(tx, `forgot:ip:${meta.ip}`, RESETS_PER_IP_PER_HOUR, HOUR, now);
+    await limitCodeMailsTo(tx, "forgot", email, now);
+  });
   await inTx(ctx, async (tx) => {
     const user = await repo.findUserByEmail(tx, email);
     if (!user) throw new AppError("UserNotFoundException", "User does not exist");

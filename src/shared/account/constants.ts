@@ -12,18 +12,6 @@ export const COUNTRY_CODES = ["+46", "+47", "+45", "+358", "+354", "+49", "+44",
 /** The add-user form offers only these (spec 01 §3). */
 export const ADD_USER_COUNTRY_CODES = ["+46", "+1", "+44"] as const;
 
-/** A leading 0 is dropped before the country code is prefixed (spec 01 §5). */
-export function joinPhone(countryCode: string, number: string): string {
-  return `${countryCode}${number.trim().replace(/^0/, "")}`;
-}
-
-/** Splits a stored phone into the country code we offer and the rest, for the profile form. */
-export function splitPhone(full: string): { countryCode: string; phone: string } {
-  const known = [...COUNTRY_CODES].sort((a, b) => b.length - a.length).find((c) => full.startsWith(c));
-  if (known) return { countryCode: known, phone: full.slice(known.length) };
-  return { countryCode: COUNTRY_CODES[0], phone: full.replace(/^\+/, "") };
-}
-
 // The answers' shapes are defined by their schemas in schema.ts; only their types come here, so the shell
 // does not load zod.
 export type { NewPasswordChallenge, Profile, SignInResult, SignInSuccess, UserLookup } from "./schema.ts";

@@ -1,12 +1,13 @@
 import { z } from "zod";
-import { code, email, msg, nameText, password, phone, requiredText } from "../validation.ts";
+import { toStoredPhone } from "../phone.ts";
+import { code, email, msg, password, personName, phone, requiredText, storedPhone } from "../validation.ts";
 import { ADD_USER_COUNTRY_CODES, COUNTRY_CODES, LANGUAGES } from "./constants.ts";
 
+export * from "../phone.ts";
 export * from "./constants.ts";
 
 export const language = () => z.enum(LANGUAGES, { error: msg.oneOf });
 
-const personName = () => requiredText().max(250, { error: msg.max250 });
 const countryCode = () => z.enum(COUNTRY_CODES, { error: msg.oneOf });
 
 export const signUpBody = z.object({
@@ -49,7 +50,7 @@ export const newPasswordForm = z.object({ newPassword: password() });
 export const updateProfileBody = z.object({
   firstName: personName(),
   lastName: personName(),
-  phone: phone(),
+  phone: storedPhone(),
   language: language().optional(),
 });
 export type UpdateProfileBody = z.infer<typeof updateProfileBody>;
@@ -65,9 +66,11 @@ export const profileForm = z.object({
 /** POST /api/user: a contact person or team leader invited by another user. */
 export const newUserBody = z.object({
   email: email(),
-  firstName: nameText(),
-  lastName: nameText(),
-  phoneNumber: phone().refine((p) => p.replace(/^\+/, "").length >= 3, { error: msg.min3 }),
+  firstName: personName(),
+  lastName: personName(),
+  phoneNumber: phone()
+    .refine((p) => p.replace(/^\+/, "").length >= 3, { error: msg.min3 })
+    .transform((p) => toStoredPhone(p)),
   type: z.string().trim().max(50).optional(),
 });
 export type NewUserBody = z.infer<typeof newUserBody>;
@@ -75,8 +78,8 @@ export type NewUserBody = z.infer<typeof newUserBody>;
 /** The add-user modal's form: phone split as countryCode + number (spec 01 §5). */
 export const addUserForm = z.object({
   email: email(),
-  firstName: nameText(),
-  lastName: nameText(),
+  firstName: personName(),
+  lastName: personName(),
   countryCode: z.enum(ADD_USER_COUNTRY_CODES, { error: msg.oneOf }),
   // The country code has its own field, so the number itself is digits only (no plus).
   phone: phone().regex(/^\d*$/, { error: msg.phone }).min(3, { error: msg.min3 }),

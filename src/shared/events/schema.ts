@@ -37,6 +37,8 @@ export const SKILLS = [
   "FLIPS",
   "STUNT",
 ] as const;
+/** A skill's name: one message id per skill, the same in the station, group and offer forms (glossary). */
+export const skillLabelId = (skill: string) => `skills.${skill}`;
 export const CURRENCIES = ["SEK", "EUR"] as const;
 export const PAYMENT_TYPES = ["COMPENSATIONBYAGREEMENT", "GROUPPAYMENT", "PERPERSON", "HOURLYRATE", "NOCOMPENSATION"] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];

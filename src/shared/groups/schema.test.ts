@@ -81,7 +81,8 @@ describe("volunteers in a group body", () => {
 
   it("validates name, e-mail, phone (plus and digits) and age", () => {
     expect(volunteer.safeParse(kim).success).toBe(true);
-    const bad = errors(volunteer.safeParse({ name: "", email: "kim", phone: "070-123", age: -1 }));
+    expect(volunteer.parse({ ...kim, name: "Bo", phone: "070-123 45 67" })).toMatchObject({ name: "Bo", phone: "+46701234567" });
+    const bad = errors(volunteer.safeParse({ name: "", email: "kim", phone: "070/123", age: -1 }));
     expect(bad).toEqual({
       name: "validation.required",
       email: "validation.email",

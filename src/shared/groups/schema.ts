@@ -4,7 +4,18 @@ import { FOOD_OPTIONS, SHIRT_SIZES, SKILLS } from "../events/schema.ts";
 import { findMunicipality } from "../geo/municipalities.ts";
 import { organisationNumber } from "../organisation-number.ts";
 import { STATUSES, type Status } from "../status.ts";
-import { age, email, isoDate, msg, nameText, phone, requiredText, version, wholeNumber } from "../validation.ts";
+import {
+  age,
+  email,
+  isoDate,
+  msg,
+  nameText,
+  personName,
+  requiredText,
+  storedPhone,
+  version,
+  wholeNumber,
+} from "../validation.ts";
 import { volunteerEmailTaken } from "./rules.ts";
 import { OTHER_SPORT } from "./sports.ts";
 
@@ -82,14 +93,12 @@ export const participation = z.object({
 });
 export type Participation = z.output<typeof participation>;
 
-const volunteerName = () => requiredText().max(250, { error: msg.max250 });
-
 /** A volunteer in a group body: the person and what they stated per event. */
 export const volunteer = z.object({
   id: z.string().max(64).optional(),
-  name: volunteerName(),
+  name: personName(),
   email: email(),
-  phone: phone(),
+  phone: storedPhone(),
   age: age(),
   participation: z.array(participation).max(100).default([]),
 });
@@ -192,9 +201,9 @@ export function volunteerForm(
 ) {
   return z
     .object({
-      name: volunteerName(),
+      name: personName(),
       email: email().refine((e) => !volunteerEmailTaken(volunteers, e, editedId), { error: groupMsg.emailAlreadyExists }),
-      phone: phone(),
+      phone: storedPhone(),
       age: age(),
       shirtSize: z.string().nullish(),
       substituteTicked: z.boolean().default(false),

@@ -2,6 +2,7 @@ import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, TextInput } from 
 import { type KeyboardEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type ContactPerson, contactAddError, sameEmail as same } from "#shared/contacts";
+import { formatPhone } from "#shared/phone";
 import { email as emailSchema } from "#shared/validation";
 import { useAuth } from "../../app/auth.tsx";
 import { apiErrorText } from "../form.ts";
@@ -98,7 +99,7 @@ export function ContactPersonsField({ value, onChange, lockedEmails = [], invite
                     </Group>
                     <Text size="sm" c="dimmed" style={{ overflowWrap: "anywhere" }}>
                       {person.email}
-                      {person.phone ? ` · ${person.phone}` : ""}
+                      {person.phone ? ` · ${formatPhone(person.phone)}` : ""}
                     </Text>
                     {/* A saved contact without a phone: they have not opened the event or group yet. */}
                     {person.id && !person.phone && inviteType !== "teamleader" && (

@@ -2,6 +2,7 @@ import { Alert, Button, Checkbox, Fieldset, Group, NativeSelect, SimpleGrid, Sta
 import { useForm } from "@mantine/form";
 import { type ReactNode, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { skillLabelId } from "#shared/events/schema";
 import { MUNICIPALITIES } from "#shared/geo/municipalities";
 import { canRemoveContact } from "#shared/groups/rules";
 import { AGES, groupBody, SKILLS } from "#shared/groups/schema";
@@ -161,7 +162,7 @@ export function GroupForm({ initial, lockedEmails = [], submitLabel, onSubmit, a
         <Checkbox.Group label={t("groups.fields.skills")} {...form.getInputProps("skills")}>
           <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="xs" mt="xs">
             {SKILLS.map((skill) => (
-              <Checkbox key={skill} value={skill} name="skills" label={t(`groups.skills.${skill}`)} />
+              <Checkbox key={skill} value={skill} name="skills" label={t(skillLabelId(skill))} />
             ))}
           </SimpleGrid>
         </Checkbox.Group>

@@ -2,10 +2,12 @@ import { Badge, Button, Group, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { skillLabelId } from "#shared/events/schema";
 import { findMunicipality } from "#shared/geo/municipalities";
 import { statusLabelId } from "#shared/groups/rules";
 import type { Group as GroupData } from "#shared/groups/schema";
 import { sportLabelId } from "#shared/groups/sports";
+import { formatPhone } from "#shared/phone";
 import { ConfirmModal } from "../../components/confirm-modal.tsx";
 import { Facts } from "../../components/facts.tsx";
 import { apiErrorText } from "../../components/form.ts";
@@ -50,7 +52,7 @@ export function GroupDetails({ group }: { group: GroupData }) {
         [t("groups.fields.sport"), t(sportLabelId(group.sport))],
         [
           t("groups.fields.skills"),
-          group.skills.length > 0 ? group.skills.map((s) => t(`groups.skills.${s}`)).join(", ") : t("groups.fields.noSkills"),
+          group.skills.length > 0 ? group.skills.map((s) => t(skillLabelId(s))).join(", ") : t("groups.fields.noSkills"),
         ],
         [t("groups.fields.status"), <StatusBadge key="status" status={group.status} />],
         [
@@ -58,7 +60,7 @@ export function GroupDetails({ group }: { group: GroupData }) {
           <ul key="contacts" className={classes.plainList}>
             {contacts.map((c) => (
               <li key={c.id}>
-                {c.name} · {c.email} · {c.phone || t("users.contacts.phoneHidden.group")}
+                {c.name} · {c.email} · {c.phone ? formatPhone(c.phone) : t("users.contacts.phoneHidden.group")}
               </li>
             ))}
           </ul>,

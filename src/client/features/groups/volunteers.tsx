@@ -3,6 +3,7 @@ import { useForm } from "@mantine/form";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type Group as GroupData, type Volunteer, type VolunteerFormValues, volunteerForm } from "#shared/groups/schema";
+import { formatPhone } from "#shared/phone";
 import { ConfirmModal } from "../../components/confirm-modal.tsx";
 import { DialogHeader } from "../../components/dialog-header.tsx";
 import { apiErrorText, apiFieldErrors, zodValidate } from "../../components/form.ts";
@@ -36,7 +37,7 @@ export function VolunteerForm({ volunteers, initial, onSubmit, onCancel }: FormP
     initialValues: {
       name: initial?.name ?? "",
       email: initial?.email ?? "",
-      phone: initial?.phone ?? "",
+      phone: initial ? formatPhone(initial.phone) : "",
       age: initial?.age ?? "",
     },
     validate: zodValidate(schema, t),
@@ -164,7 +165,7 @@ export function VolunteerList({ group, onSave }: ListProps) {
                       {v.name}, {v.age}
                     </Text>
                     <Text size="sm" c="dimmed" style={{ overflowWrap: "anywhere" }}>
-                      {v.email} · {v.phone}
+                      {v.email} · {formatPhone(v.phone)}
                     </Text>
                   </div>
                   {group.abilities.edit && (

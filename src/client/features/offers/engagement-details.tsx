@@ -1,6 +1,7 @@
 import { Loader, Paper, Stack, Text, Title } from "@mantine/core";
 import { lazy, type ReactNode, Suspense, useId } from "react";
 import { useTranslation } from "react-i18next";
+import { skillLabelId } from "#shared/events/schema";
 import { findMunicipality } from "#shared/geo/municipalities";
 import type { Offer } from "#shared/offers/schema";
 import { Facts } from "../../components/facts.tsx";
@@ -96,7 +97,7 @@ export function EngagementDetails({ offer }: { offer: Offer }) {
             [
               t("groups.offers.engagement.fields.skills"),
               station.skills.length > 0
-                ? station.skills.map((s) => t(`groups.skills.${s}`)).join(", ")
+                ? station.skills.map((s) => t(skillLabelId(s))).join(", ")
                 : t("groups.offers.engagement.noSkills"),
             ],
             [

@@ -1,4 +1,5 @@
 import type { TFunction } from "i18next";
+import { skillLabelId } from "#shared/events/schema";
 import type { Reason } from "#shared/offers/schema";
 
 const PREFIX = "offers.reason.";
@@ -15,7 +16,7 @@ function skillInText(name: string): string {
 export function reasonText(reason: Reason, t: TFunction): string | null {
   const id = reason.id.startsWith(PREFIX) ? reason.id : `${PREFIX}${reason.id}`;
   const values: Record<string, string | number> = { ...reason.values };
-  if (typeof values.skill === "string") values.skill = skillInText(t(`events.skills.${values.skill}`));
+  if (typeof values.skill === "string") values.skill = skillInText(t(skillLabelId(values.skill)));
   const text = t(id, { ...values, defaultValue: "" });
   if (!text) return null;
   return text.charAt(0).toUpperCase() + text.slice(1);

@@ -3,7 +3,7 @@ import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { joinPhone, type Profile, profileForm, splitPhone } from "#shared/account/schema";
+import { formatPhone, joinPhone, type Profile, profileForm, splitPhone } from "#shared/account/schema";
 import { api } from "../../app/api.ts";
 import { useAuth } from "../../app/auth.tsx";
 import { RequireAuth } from "../../app/guards.tsx";
@@ -40,7 +40,7 @@ function ProfileCard() {
             <dt>{t("account.fields.email")}</dt>
             <dd>{user.email}</dd>
             <dt>{t("account.fields.phone")}</dt>
-            <dd>{user.phone}</dd>
+            <dd>{formatPhone(user.phone)}</dd>
           </dl>
           <Group>
             <Button onClick={() => setEditing(true)}>{t("account.profile.edit")}</Button>

@@ -1,9 +1,11 @@
 import type { Language } from "#shared/account/schema";
+import { skillLabelId } from "#shared/events/schema";
 import { findMunicipality } from "#shared/geo/municipalities";
 import { statusLabelId } from "#shared/groups/rules";
 import type { Group } from "#shared/groups/schema";
 import { sportLabelId } from "#shared/groups/sports";
 import { translate } from "#shared/i18n/index";
+import { formatPhone } from "#shared/phone";
 
 /** Swedish Excel reads semicolon-separated files and needs the byte-order mark to take them as UTF-8. */
 const SEPARATOR = ";";
@@ -22,7 +24,11 @@ export function csvCell(value: string | number | null | undefined): string {
 
 const row = (cells: Array<string | number | null | undefined>) => cells.map(csvCell).join(SEPARATOR);
 
-/** The group's data as its contacts see it: the group, its contacts, volunteers and availability. */
+/**
+ * The group's data as its contacts see it: the group, its contacts, volunteers and availability. Phones
+ * as people write them ("070-123 45 67"): a spreadsheet keeps that as text, where "+46701234567" or
+ * "0701234567" would become a number and lose its plus or its leading zero.
+ */
 export function groupCsv(group: Group, lang: Language, eventNames: Map<string, string>): string {
   const t = (id: string) => translate(lang, id);
   const place = (id: string) => findMunicipality(id)?.name ?? id;
@@ -35,16 +41,16 @@ export function groupCsv(group: Group, lang: Language, eventNames: Map<string, s
     row([t("groups.fields.numberOfMembers"), group.numberOfMembers]),
     row([t("groups.fields.ages"), group.ages.map((a) => t(`groups.ages.${a}`)).join(", ")]),
     row([t("groups.fields.sport"), t(sportLabelId(group.sport))]),
-    row([t("groups.fields.skills"), group.skills.map((s) => t(`groups.skills.${s}`)).join(", ")]),
+    row([t("groups.fields.skills"), group.skills.map((s) => t(skillLabelId(s))).join(", ")]),
     row([t("groups.fields.status"), t(statusLabelId(group.status))]),
     "",
     row([t("groups.csv.contactPersons")]),
     row([t("groups.fields.contactName"), t("groups.fields.email"), t("groups.fields.phone")]),
-    ...group.contactPersons.map((c) => row([c.name, c.email, c.phone])),
+    ...group.contactPersons.map((c) => row([c.name, c.email, formatPhone(c.phone)])),
     "",
     row([t("groups.csv.volunteers")]),
     row([t("groups.volunteer.name"), t("groups.volunteer.email"), t("groups.volunteer.phone"), t("groups.volunteer.age")]),
-    ...group.volunteers.map((v) => row([v.name, v.email, v.phone, v.age])),
+    ...group.volunteers.map((v) => row([v.name, v.email, formatPhone(v.phone), v.age])),
     "",
     row([t("groups.csv.availabilities")]),
     row([

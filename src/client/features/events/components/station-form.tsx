@@ -23,6 +23,7 @@ import {
   paymentFieldsOf,
   SKILLS,
   type StationInput,
+  skillLabelId,
   stationAmong,
 } from "#shared/events/schema";
 import { findMunicipality, MUNICIPALITIES } from "#shared/geo/municipalities";
@@ -219,7 +220,7 @@ export function StationForm({ initial, otherNames, teamLeaderName, onSubmit, onC
                     key={skill}
                     name="skills"
                     value={skill}
-                    label={t(`events.skills.${skill}`)}
+                    label={t(skillLabelId(skill))}
                     onChange={(e) => {
                       const current = v.skills ?? [];
                       form.setFieldValue(

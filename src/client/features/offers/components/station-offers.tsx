@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { withdrawalIsNews } from "#shared/offers/rules";
 import type { Attendee, Offer, OfferStatus } from "#shared/offers/schema";
+import { formatPhone } from "#shared/phone";
 import { stockholmLocal } from "#shared/time";
 import { ConfirmModal } from "../../../components/confirm-modal.tsx";
 import { notifySuccess } from "../../events/notify.ts";
@@ -44,7 +45,7 @@ export function StationOffers({ offers }: { offers: Offer[] }) {
                     {t("events.match.offers.contacts", {
                       // A phone is empty until its contact has opened the group.
                       contacts: o.group.contactPersons
-                        .map((c) => [c.name, c.email, c.phone].filter(Boolean).join(", "))
+                        .map((c) => [c.name, c.email, c.phone && formatPhone(c.phone)].filter(Boolean).join(", "))
                         .join("; "),
                     })}
                   </Text>

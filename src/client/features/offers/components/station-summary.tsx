@@ -1,7 +1,7 @@
 import { SimpleGrid, Stack, Text } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { StationView } from "#shared/events/schema";
+import { type StationView, skillLabelId } from "#shared/events/schema";
 import { findMunicipality } from "#shared/geo/municipalities";
 import type { Allocation } from "#shared/offers/schema";
 import { stationTime } from "../../events/station-time.ts";
@@ -32,9 +32,7 @@ export function StationSummary({ station, allocation }: { station: StationView; 
         <Fact term={t("events.match.station.place")}>{place}</Fact>
         <Fact term={t("events.station.officialMiniumumAge")}>{station.officialMiniumumAge}</Fact>
         <Fact term={t("events.station.skills")}>
-          {station.skills.length
-            ? station.skills.map((s) => t(`events.skills.${s}`)).join(", ")
-            : t("events.match.station.noSkills")}
+          {station.skills.length ? station.skills.map((s) => t(skillLabelId(s))).join(", ") : t("events.match.station.noSkills")}
         </Fact>
       </SimpleGrid>
       <SimpleGrid component="dl" cols={{ base: 2, xs: 3 }} spacing="sm" verticalSpacing="xs" m={0} data-counters>
