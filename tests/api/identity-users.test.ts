@@ -1,9 +1,10 @@
+import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { buildApp } from "../../src/server/app.ts";
-import { users } from "../../src/server/db/schema.ts";
+import { events, groups, mails, users } from "../../src/server/db/schema.ts";
 import { DAY, MINUTE, SECOND } from "../helpers/clock.ts";
-import { uniqueEmail } from "../helpers/factories.ts";
+import { buildUser, uniqueEmail } from "../helpers/factories.ts";
 import {
   confirmedAccount,
   expectCleanError,
@@ -19,9 +20,12 @@ import {
   req,
   signedInAccount,
   signIn,
+  temporaryPasswordIn,
   userRow,
 } from "../helpers/identity.ts";
+import { draftGroup } from "../helpers/offers.ts";
 import { codeIn } from "../helpers/smtp-sink.ts";
+import { createEvent } from "./events-fixtures.ts";
 
 const file = mailingAppForFile({ clock: new FrozenClock() });
 
@@ -192,6 +196,119 @@ describe("POST /api/user (invitation)", () => {
     expectCleanError(await invite(undefined, {}), "Unauthorized", 401);
     const caller = await signedInAccount(file.app);
     expect((await lookup(caller.token, String(body.email))).status).toBe(404);
+  });
+});
+
+describe("POST /api/user for a saved event or group", () => {
+  /** A contact of one event and one group, the inviter of these tests. */
+  const organizer = async (language = "sv") => {
+    const owner = await buildUser(file.app, { firstName: "Olle", lastName: "Organisatör", language });
+    const event = await createEvent(file.app, owner.token, { name: "Vårruset" });
+    const group = await draftGroup(file.app, owner, { name: "Alby IF P15" });
+    return { owner, event, group, date: String(event.date) };
+  };
+  /** Nothing was created for `email` and no mail was even queued for it. */
+  const nothingFor = async (email: string) => {
+    expect(await userRow(file.app, email)).toBeUndefined();
+    expect(await file.app.ctx.db.select().from(mails).where(eq(mails.to, email))).toEqual([]);
+    expect(file.sink.count(email)).toBe(0);
+  };
+
+  it("with eventId, the mail names the inviter and the event with its date, as its contact", async () => {
+    const { owner, event, date } = await organizer();
+    const body = newUser({ type: "event", eventId: event.id });
+    expect((await invite(owner.token, body)).status).toBe(201);
+    const mail = await nthMail(file.sink, body.email, 1);
+    expect(mail.subject).toBe("Olle Organisatör har lagt till dig som kontaktperson för evenemanget Vårruset");
+    expect(mail.text).toContain(
+      `Olle Organisatör har lagt till dig som kontaktperson för evenemanget Vårruset (${date}) och skapat ett konto åt dig på Bemanna.`,
+    );
+    // Still an invitation: the temporary password and its 7 days.
+    expect(temporaryPasswordIn(mail)).toMatch(/^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).{8,}$/);
+    expect(mail.text).toContain("7 dagar");
+  });
+
+  it("with eventId and type teamleader, it names them the event's team leader", async () => {
+    const { owner, event, date } = await organizer();
+    const body = newUser({ type: "teamleader", eventId: event.id });
+    expect((await invite(owner.token, body)).status).toBe(201);
+    const mail = await nthMail(file.sink, body.email, 1);
+    expect(mail.subject).toBe("Olle Organisatör har lagt till dig som stationsansvarig på Vårruset");
+    expect(mail.text).toContain(`som stationsansvarig på evenemanget Vårruset (${date})`);
+  });
+
+  it("with groupId, the mail names the group, as its contact", async () => {
+    const { owner, group } = await organizer();
+    const body = newUser({ type: "group", groupId: group.id });
+    expect((await invite(owner.token, body)).status).toBe(201);
+    const mail = await nthMail(file.sink, body.email, 1);
+    expect(mail.subject).toBe("Olle Organisatör har lagt till dig som kontaktperson för gruppen Alby IF P15");
+    expect(mail.text).toContain("Olle Organisatör har lagt till dig som kontaktperson för gruppen Alby IF P15");
+  });
+
+  it("is written in English for an English inviter", async () => {
+    const { owner, event, group, date } = await organizer("en");
+    const forEvent = newUser({ type: "event", eventId: event.id });
+    const forGroup = newUser({ type: "group", groupId: group.id });
+    expect((await invite(owner.token, forEvent)).status).toBe(201);
+    expect((await invite(owner.token, forGroup)).status).toBe(201);
+    const eventMail = await nthMail(file.sink, forEvent.email, 1);
+    expect(eventMail.subject).toBe("Olle Organisatör has added you as an event contact for Vårruset");
+    expect(eventMail.text).toContain(`as an event contact for Vårruset (${date})`);
+    const groupMail = await nthMail(file.sink, forGroup.email, 1);
+    expect(groupMail.subject).toBe("Olle Organisatör has added you as a group contact for Alby IF P15");
+  });
+
+  it("refuses someone who is not a contact of that event or group: 404, no account, no mail", async () => {
+    const { event, group } = await organizer();
+    const outsider = await buildUser(file.app, { firstName: "Utan", lastName: "Behörighet" });
+    for (const context of [{ eventId: event.id }, { groupId: group.id }]) {
+      const body = newUser(context);
+      expectCleanError(await invite(outsider.token, body), "NotFound", 404);
+      await nothingFor(body.email);
+    }
+  });
+
+  it("refuses an id that names nothing the same way: 404, no account, no mail", async () => {
+    const { owner } = await organizer();
+    for (const context of [{ eventId: randomUUID() }, { groupId: randomUUID() }]) {
+      const body = newUser(context);
+      expectCleanError(await invite(owner.token, body), "NotFound", 404);
+      await nothingFor(body.email);
+    }
+  });
+
+  it("refuses a finished event or group: 409 EventHistoric, no account, no mail", async () => {
+    const { owner, event, group } = await organizer();
+    await file.app.ctx.db.update(events).set({ status: "HISTORIC" }).where(eq(events.id, event.id));
+    await file.app.ctx.db.update(groups).set({ status: "HISTORIC" }).where(eq(groups.id, group.id));
+    for (const context of [{ eventId: event.id }, { groupId: group.id }]) {
+      const body = newUser(context);
+      expectCleanError(await invite(owner.token, body), "EventHistoric", 409);
+      await nothingFor(body.email);
+    }
+  });
+
+  it("answers 400 for an id that is no id, or for both an event and a group", async () => {
+    const { owner, event, group } = await organizer();
+    const bad = newUser({ eventId: "nope" });
+    const res = await invite(owner.token, bad);
+    expect(res.status).toBe(400);
+    expect(res.body.fields).toEqual({ eventId: "validation.invalid" });
+    const both = newUser({ eventId: event.id, groupId: group.id });
+    expect((await invite(owner.token, both)).status).toBe(400);
+    await nothingFor(bad.email);
+    await nothingFor(both.email);
+  });
+
+  it("without a context, the mail stays general", async () => {
+    const { owner } = await organizer();
+    const body = newUser();
+    expect((await invite(owner.token, body)).status).toBe(201);
+    const mail = await nthMail(file.sink, body.email, 1);
+    expect(mail.subject).toBe("Olle Organisatör har bjudit in dig till Bemanna");
+    expect(mail.text).toContain("Olle Organisatör har skapat ett konto åt dig på Bemanna.");
+    expect(mail.text).not.toMatch(/Vårruset|Alby/);
   });
 });
 

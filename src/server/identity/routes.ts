@@ -19,6 +19,7 @@ import {
 import { emptyBody, noContent, responses } from "#shared/api/schema";
 import { email } from "#shared/validation";
 import type { Ctx, RequestMeta } from "../context.ts";
+import { invitationTarget } from "../features/contacts/policy.ts";
 import { limitEmailLookups } from "../limits.ts";
 import { actorOf, optionalSessionId, requireUser } from "./guard.ts";
 import { presentProfile } from "./present.ts";
@@ -147,7 +148,11 @@ export async function identityRoutes(app: FastifyInstance, ctx: Ctx) {
       preHandler: limitEmailLookups(ctx),
       schema: { body: newUserBody, response: responses({ 201: userLookup }) },
     },
-    async (request, reply) =>
-      reply.status(201).send(await identity.inviteUser(ctx, actorOf(request), request.body, meta(request))),
+    async (request, reply) => {
+      const actor = actorOf(request);
+      // Checked before anything is created: a refused context creates no account and sends no mail.
+      const target = await invitationTarget(ctx.db, actor, request.body);
+      return reply.status(201).send(await identity.inviteUser(ctx, actor, request.body, meta(request), target));
+    },
   );
 }

@@ -6,15 +6,18 @@ import {
   type SignInResult,
   type SignInSuccess,
   type SignUpBody,
+  TEAM_LEADER,
   type UpdateProfileBody,
   type UserLookup,
 } from "#shared/account/schema";
 import { PASSWORD_MAX, passwordOk } from "#shared/validation";
 import type { Ctx, RequestMeta } from "../context.ts";
 import type { Tx } from "../db/client.ts";
+import type { InvitationTarget } from "../features/contacts/policy.ts";
 import { AppError } from "../http/errors.ts";
 import { hitLimit, releaseLimitEvent } from "../limits.ts";
 import { queueMail } from "../mail/outbox.ts";
+import type { MailKind } from "../mail/templates.ts";
 import { presentLookup, presentProfile } from "./present.ts";
 import * as repo from "./repo.ts";
 import { keyedHash, newCode, randomSecret, sameHash, temporaryPassword } from "./secrets.ts";
@@ -476,8 +479,27 @@ export async function lookupUser(ctx: Ctx, email: string): Promise<UserLookup> {
   return presentLookup(user);
 }
 
-/** A contact person or team leader added by someone else: invited by mail with a temporary password. */
-export async function inviteUser(ctx: Ctx, inviter: repo.UserRow, body: NewUserBody, meta: RequestMeta): Promise<UserLookup> {
+/**
+ * The invitation's wording: what the person was added as, and where. Without a saved event or group (a new
+ * one in a wizard) it stays general; the mail that tells of the addition goes when that is saved.
+ */
+function invitationKind(target: InvitationTarget | undefined, type: string | undefined): MailKind {
+  if (!target) return "invitation";
+  if (target.kind === "group") return "invitationGroup";
+  return type === TEAM_LEADER ? "invitationTeamLeader" : "invitationEvent";
+}
+
+/**
+ * A contact person or team leader added by someone else: invited by mail with a temporary password. `target`
+ * is the event or group they are added to, already checked to be the inviter's to change.
+ */
+export async function inviteUser(
+  ctx: Ctx,
+  inviter: repo.UserRow,
+  body: NewUserBody,
+  meta: RequestMeta,
+  target?: InvitationTarget,
+): Promise<UserLookup> {
   const password = temporaryPassword();
   const passwordHash = await ctx.hasher.hash(password);
   const now = ctx.clock.now();
@@ -494,16 +516,22 @@ export async function inviteUser(ctx: Ctx, inviter: repo.UserRow, body: NewUserB
       createdBy: inviter.id,
     });
     if (!created) throw new AppError("UsernameExistsException", "An account with the given email already exists");
-    await queueMail(tx, now, created.email, "invitation", created.language as Language, {
+    await queueMail(tx, now, created.email, invitationKind(target, body.type), created.language as Language, {
       firstName: created.firstName,
       inviter: `${inviter.firstName} ${inviter.lastName}`,
       email: created.email,
       password,
       url: new URL("/login", ctx.config.PUBLIC_URL).toString(),
+      name: target?.name ?? "",
+      date: target?.date ?? "",
     });
     return created;
   });
   ctx.nudgeJobs();
-  audit(ctx, "user_invited", meta, user.id, { by: inviter.id, type: body.type });
+  audit(ctx, "user_invited", meta, user.id, {
+    by: inviter.id,
+    type: body.type,
+    ...(target ? { [target.kind]: target.id } : {}),
+  });
   return presentLookup(user);
 }

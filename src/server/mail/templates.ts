@@ -5,6 +5,9 @@ export type MailKind =
   | "signUpCode"
   | "resetCode"
   | "invitation"
+  | "invitationEvent"
+  | "invitationTeamLeader"
+  | "invitationGroup"
   | "offerInvitation"
   | "offerReminder"
   | "offerAccepted"
@@ -25,11 +28,19 @@ export interface RenderedMail {
 export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string);
 
-/** The body lines of each kind: message ids under mail.<kind>, or `$value` for a value set as it is (a list). */
+/**
+ * The body lines of each kind: message ids under mail.<kind>, `<kind>.<line>` for a line another kind
+ * words the same (the invitations share all but their introduction), or `$value` for a value set as it
+ * is (a list).
+ */
+const invitationLines = ["invitation.credentials", "invitation.validity", "invitation.link"];
 const bodies: Record<MailKind, string[]> = {
   signUpCode: ["intro", "code", "validity"],
   resetCode: ["intro", "code", "validity"],
-  invitation: ["intro", "credentials", "validity", "link"],
+  invitation: ["intro", "about", ...invitationLines],
+  invitationEvent: ["intro", "invitation.about", ...invitationLines],
+  invitationTeamLeader: ["intro", "invitation.about", ...invitationLines],
+  invitationGroup: ["intro", "invitation.about", ...invitationLines],
   offerInvitation: ["intro", "$stations", "answerBy", "link"],
   offerReminder: ["intro", "$stations", "answerBy", "link"],
   offerAccepted: ["intro", "link"],
@@ -46,7 +57,9 @@ export function renderMail(kind: MailKind, lang: Language, values: Record<string
   const t = (id: string) => translate(lang, id, values);
   const paragraphs = [
     t("mail.greeting"),
-    ...bodies[kind].map((line) => (line.startsWith("$") ? (values[line.slice(1)] ?? "") : t(`mail.${kind}.${line}`))),
+    ...bodies[kind].map((line) =>
+      line.startsWith("$") ? (values[line.slice(1)] ?? "") : t(line.includes(".") ? `mail.${line}` : `mail.${kind}.${line}`),
+    ),
     t("mail.signature"),
   ];
   const text = `${paragraphs.join("\n\n")}\n\n--\n${t("mail.automatic")}\n`;

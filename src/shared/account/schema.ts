@@ -63,16 +63,36 @@ export const profileForm = z.object({
   phoneWithoutCountryCode: phone(),
 });
 
-/** POST /api/user: a contact person or team leader invited by another user. */
-export const newUserBody = z.object({
-  email: email(),
-  firstName: personName(),
-  lastName: personName(),
-  phoneNumber: phone()
-    .refine((p) => p.replace(/^\+/, "").length >= 3, { error: msg.min3 })
-    .transform((p) => toStoredPhone(p)),
-  type: z.string().trim().max(50).optional(),
-});
+/** What the add-user dialog is opened for: a contact of an event or a group, or a station's team leader. */
+export type InviteType = "event" | "group" | "teamleader";
+export const TEAM_LEADER: InviteType = "teamleader";
+
+/**
+ * The body's context for a dialog opened for `type` on the saved event or group `id`. A new event or group
+ * has no id yet: no context, and the mail that tells of the addition goes when it is saved.
+ */
+export function inviteContext(type: InviteType, id: string | undefined): { eventId?: string; groupId?: string } {
+  if (!id) return {};
+  return type === "group" ? { groupId: id } : { eventId: id };
+}
+
+/**
+ * POST /api/user: a contact person or team leader invited by another user. With the saved event or group
+ * they are being added to (at most one), the invitation names it; only someone who may edit it can send that.
+ */
+export const newUserBody = z
+  .object({
+    email: email(),
+    firstName: personName(),
+    lastName: personName(),
+    phoneNumber: phone()
+      .refine((p) => p.replace(/^\+/, "").length >= 3, { error: msg.min3 })
+      .transform((p) => toStoredPhone(p)),
+    type: z.string().trim().max(50).optional(),
+    eventId: z.uuid({ error: msg.invalid }).optional(),
+    groupId: z.uuid({ error: msg.invalid }).optional(),
+  })
+  .refine((b) => !(b.eventId && b.groupId), { path: ["groupId"], error: msg.invalid });
 export type NewUserBody = z.infer<typeof newUserBody>;
 
 /** The add-user modal's form: phone split as countryCode + number (spec 01 §5). */

@@ -3,17 +3,25 @@ import { useForm } from "@mantine/form";
 import { modals } from "@mantine/modals";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ADD_USER_COUNTRY_CODES, addUserForm, joinPhone, type UserLookup } from "#shared/account/schema";
+import {
+  ADD_USER_COUNTRY_CODES,
+  addUserForm,
+  type InviteType,
+  inviteContext,
+  joinPhone,
+  type UserLookup,
+} from "#shared/account/schema";
 import { DialogHeader } from "../dialog-header.tsx";
 import { apiFieldErrors, zodValidate } from "../form.ts";
 import { inviteUser } from "./api.ts";
 
-/** The context an invited user is created in; the server keeps it as the new user's `type`. */
-export type InviteType = "event" | "group" | "teamleader";
+export type { InviteType };
 
 interface AddUserFormProps {
   email: string;
   type: InviteType;
+  /** The saved event or group the person is added to, named in their invitation; none for a new one. */
+  contextId?: string;
   onDone(user: UserLookup): void;
   onCancel(): void;
 }
@@ -21,7 +29,7 @@ interface AddUserFormProps {
 type Values = { email: string; firstName: string; lastName: string; countryCode: string; phone: string };
 
 /** The add-user form (spec 01 §3 New user, §5 Add-user form): invites someone who has no account yet. */
-export function AddUserForm({ email, type, onDone, onCancel }: AddUserFormProps) {
+export function AddUserForm({ email, type, contextId, onDone, onCancel }: AddUserFormProps) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -43,6 +51,7 @@ export function AddUserForm({ email, type, onDone, onCancel }: AddUserFormProps)
         lastName: parsed.lastName,
         phoneNumber: joinPhone(parsed.countryCode, parsed.phone),
         type,
+        ...inviteContext(type, contextId),
       });
       onDone(created);
     } catch (err) {
@@ -126,7 +135,15 @@ let nextId = 0;
  * Opens the add-user modal prefilled with `email`. Resolves with the created user, or null when the modal is
  * closed without creating one.
  */
-export function openAddUserModal({ email, type }: { email: string; type: InviteType }): Promise<UserLookup | null> {
+export function openAddUserModal({
+  email,
+  type,
+  contextId,
+}: {
+  email: string;
+  type: InviteType;
+  contextId?: string;
+}): Promise<UserLookup | null> {
   return new Promise((resolve) => {
     const modalId = `add-user-${++nextId}`;
     let created: UserLookup | null = null;
@@ -139,6 +156,7 @@ export function openAddUserModal({ email, type }: { email: string; type: InviteT
         <AddUserForm
           email={email}
           type={type}
+          contextId={contextId}
           onDone={(user) => {
             created = user;
             modals.close(modalId);

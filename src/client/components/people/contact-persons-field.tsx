@@ -15,6 +15,8 @@ interface Props {
   /** Entries that cannot be removed, such as the creator's own. */
   lockedEmails?: string[];
   inviteType: InviteType;
+  /** The saved event or group being edited, named in the invitation of someone new; none for a new one. */
+  inviteContextId?: string;
   disabled?: boolean;
 }
 
@@ -22,7 +24,7 @@ interface Props {
  * The contact-persons section of a form (spec 01 §4 "Adding a contact person"): the list with remove buttons,
  * an e-mail field and an add button. An unknown address opens the add-user modal, which invites the person.
  */
-export function ContactPersonsField({ value, onChange, lockedEmails = [], inviteType, disabled }: Props) {
+export function ContactPersonsField({ value, onChange, lockedEmails = [], inviteType, inviteContextId, disabled }: Props) {
   const me = useAuth().user?.email;
   const { t } = useTranslation();
   const [email, setEmail] = useState("");
@@ -53,7 +55,7 @@ export function ContactPersonsField({ value, onChange, lockedEmails = [], invite
     setBusy(true);
     try {
       const found = await lookupUser(address);
-      const user = found ?? (await openAddUserModal({ email: address, type: inviteType }));
+      const user = found ?? (await openAddUserModal({ email: address, type: inviteType, contextId: inviteContextId }));
       if (user) append({ email: user.email, name: user.name });
     } catch (err) {
       setError(apiErrorText(err, t));

@@ -13,6 +13,8 @@ interface Props {
   value: string;
   onChange(email: string): void;
   inviteType: InviteType;
+  /** The saved event or group being edited, named in the invitation of someone new; none for a new one. */
+  inviteContextId?: string;
   error?: string;
   disabled?: boolean;
   /** The name of the user the initial value belongs to, shown until the address changes. */
@@ -32,14 +34,25 @@ type Lookup =
  * An e-mail field that must name a user, such as a station's team leader. Leaving the field looks the address
  * up; an unknown one opens the add-user modal that invites the person. The found name shows under the field.
  */
-export function UserEmailField({ label, name, value, onChange, inviteType, error, disabled, initialName, onUser }: Props) {
+export function UserEmailField({
+  label,
+  name,
+  value,
+  onChange,
+  inviteType,
+  inviteContextId,
+  error,
+  disabled,
+  initialName,
+  onUser,
+}: Props) {
   const { t } = useTranslation();
   const [lookup, setLookup] = useState<Lookup>(initialName ? { state: "found", name: initialName } : { state: "idle" });
   // The address already checked (or the saved one): leaving the field again does not ask the server again.
   const checked = useRef(value.trim().toLowerCase());
 
   const invite = async (address: string) => {
-    const created = await openAddUserModal({ email: address, type: inviteType });
+    const created = await openAddUserModal({ email: address, type: inviteType, contextId: inviteContextId });
     if (created) {
       setLookup({ state: "found", name: created.name });
       onChange(created.email);

@@ -65,6 +65,8 @@ export function useMunicipalityOptions(only?: readonly string[]) {
 
 interface Props {
   initial: GroupFormValues;
+  /** The saved group, when there is one: an invited new contact is told its name. */
+  groupId?: string;
   /** E-mails that cannot be removed from the contacts (the creator's own entry in the wizard). */
   lockedEmails?: string[];
   submitLabel: string;
@@ -74,7 +76,7 @@ interface Props {
 }
 
 /** The group form: the group's data and its contact persons (spec 02 §3, §5). */
-export function GroupForm({ initial, lockedEmails = [], submitLabel, onSubmit, actions }: Props) {
+export function GroupForm({ initial, groupId, lockedEmails = [], submitLabel, onSubmit, actions }: Props) {
   const { t } = useTranslation();
   const form = useForm<GroupFormValues>({ initialValues: initial, validate: zodValidate(groupBody, t) });
   const municipalities = useMunicipalityOptions();
@@ -176,6 +178,7 @@ export function GroupForm({ initial, lockedEmails = [], submitLabel, onSubmit, a
             onChange={(next) => form.setFieldValue("contactPersons", next)}
             lockedEmails={[...lockedEmails, ...lastStanding]}
             inviteType="group"
+            inviteContextId={groupId}
           />
           {form.errors.contactPersons && (
             <Alert color="red" mt="xs" role="alert">

@@ -82,6 +82,7 @@ function GroupWizard() {
               <Title order={2}>{t("groups.wizard.steps.group")}</Title>
               <GroupForm
                 initial={group ? groupValuesOf(group) : emptyGroupValues([me])}
+                groupId={group?.id}
                 lockedEmails={[user.email]}
                 submitLabel={t("groups.wizard.next")}
                 onSubmit={async (values) => {

@@ -137,6 +137,7 @@ function EditTab({ group }: { group: GroupData }) {
   return (
     <GroupForm
       initial={groupValuesOf(group)}
+      groupId={group.id}
       lockedEmails={group.contactPersons.filter((c) => c.creator).map((c) => c.email)}
       submitLabel={t("groups.page.save")}
       actions={

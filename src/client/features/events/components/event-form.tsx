@@ -232,6 +232,7 @@ export function EventForm({ event, onSaved, withNext }: Props) {
               onChange={(next) => form.setFieldValue("contactPersons", next)}
               lockedEmails={creatorEmail ? [creatorEmail] : []}
               inviteType="event"
+              inviteContextId={event?.id}
               disabled={readOnly}
             />
             {form.errors.contactPersons && (

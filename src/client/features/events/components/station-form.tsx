@@ -66,6 +66,8 @@ export function newStation(eventDate: string): StationInput {
 
 interface Props {
   initial: StationInput;
+  /** The saved event the station belongs to: an invited new team leader is told its name. */
+  eventId?: string;
   /** Names of the event's other stations: a name must differ from them. */
   otherNames: string[];
   teamLeaderName?: string;
@@ -76,7 +78,7 @@ interface Props {
 }
 
 /** One station (spec 02 §3, §5): what, when, where on the map, how many, and the compensation. */
-export function StationForm({ initial, otherNames, teamLeaderName, onSubmit, onCancel, readOnly }: Props) {
+export function StationForm({ initial, eventId, otherNames, teamLeaderName, onSubmit, onCancel, readOnly }: Props) {
   const { t } = useTranslation();
   const config = useMapConfig();
   const schema = useMemo(() => stationAmong(otherNames) as z.ZodType, [otherNames]);
@@ -197,6 +199,7 @@ export function StationForm({ initial, otherNames, teamLeaderName, onSubmit, onC
               value={v.teamLeaderEmail ?? ""}
               onChange={(email) => form.setFieldValue("teamLeaderEmail", email)}
               inviteType="teamleader"
+              inviteContextId={eventId}
               error={form.errors.teamLeaderEmail as string | undefined}
               disabled={readOnly}
               initialName={teamLeaderName}

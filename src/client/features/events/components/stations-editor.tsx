@@ -134,6 +134,7 @@ export function StationsEditor({ event, startOpen }: { event: EventView; startOp
           <StationForm
             key={current?.id ?? "new"}
             initial={current ? stationInputOf(current) : newStation(event.date)}
+            eventId={event.id}
             otherNames={event.stations.filter((s) => s.id !== current?.id).map((s) => s.name)}
             teamLeaderName={current?.teamLeaderName}
             onSubmit={submit}
