@@ -99,20 +99,21 @@ async function seedEvent(token: string, name: string, date: string, extra: Recor
 }
 
 /** The element that has focus: its name attribute and whether it is marked invalid and inside the viewport. */
+// Strings, not functions: the tests are type-checked without the DOM's types.
 const focused = (page: Page) =>
-  page.evaluate(() => {
-    const el = document.activeElement as HTMLElement | null;
+  page.evaluate<{ name: string; invalid: boolean; inView: boolean }>(`(() => {
+    const el = document.activeElement;
     const box = el?.getBoundingClientRect();
     return {
       name: el?.getAttribute("name") ?? el?.textContent ?? "",
       invalid: el?.getAttribute("aria-invalid") === "true" || el?.hasAttribute("data-invalid") === true,
       inView: !!box && box.bottom > 0 && box.top < window.innerHeight,
     };
-  });
+  })()`);
 
 /** Nothing is wider than the screen: no sideways scrolling. */
 const noSidewaysScroll = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+  page.evaluate<boolean>("document.documentElement.scrollWidth <= document.documentElement.clientWidth");
 
 /** The hours input of the date-and-time field whose date input is named `name`. */
 const hoursOf = (page: Page, name: string) =>
