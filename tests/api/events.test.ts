@@ -240,7 +240,9 @@ describe("GET /api/events/summaries and /api/events/{id}", () => {
     const mine = await createEvent(app, outsider.token, { name: "Utomståendes lopp" });
     const res = await call(app.server, "GET", "/api/events/summaries", { token: outsider.token });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual([{ id: mine.id, eventId: mine.id, name: "Utomståendes lopp", date: mine.date, status: "DRAFT" }]);
+    expect(res.body).toEqual([
+      { id: mine.id, eventId: mine.id, name: "Utomståendes lopp", date: mine.date, city: mine.city, status: "DRAFT" },
+    ]);
     const ownerList = await call(app.server, "GET", "/api/events/summaries", { token: owner.token });
     expect(ownerList.body.some((e: { id: string }) => e.id === mine.id)).toBe(false);
   });

@@ -41,7 +41,7 @@ const sv = {
   unconfirmed: "Obekräftat",
   removeEvent: "Ta bort evenemanget",
   checkboxError: "Kryssa i rutan för att bekräfta borttagningen",
-  noStations: "Lägg till minst en station innan du bekräftar evenemanget",
+  noStations: "Evenemanget behöver minst en station innan du kan bekräfta det",
 };
 
 async function fillStation(page: Page, s: { name: string; municipality: string; quantity: string }) {
@@ -72,7 +72,9 @@ describe("organizer events", () => {
     // Step 1: the event.
     await field(page, "name").fill("Sommarloppet i Umeå");
     await field(page, "date").fill(date);
-    await field(page, "startTime").fill("09:30");
+    // The start time is a 24-hour picker: hours, then minutes.
+    await field(page, "startTime").click();
+    await page.keyboard.type("0930");
     await field(page, "city").fill("Umeå");
     await page.getByLabel("Kläder").check();
     await page.locator('[name="shirtSizes"][value="M"]').check();
@@ -118,8 +120,10 @@ describe("organizer events", () => {
     // The API answers instants with offset; the list and the form show Stockholm wall-clock time.
     await poll(() => page.locator('tr[data-station="Start och mål"]').innerText()).toContain(`${date} 08:00–18:00`);
     await page.locator('tr[data-station="Start och mål"]').click();
-    await poll(() => field(page, "start").inputValue()).toBe(`${date}T08:00`);
-    expect(await field(page, "end").inputValue()).toBe(`${date}T18:00`);
+    await poll(() => field(page, "start").inputValue()).toBe(date);
+    expect(await field(page, "end").inputValue()).toBe(date);
+    const hours = page.getByLabel("Timmar");
+    expect([await hours.nth(0).inputValue(), await hours.nth(1).inputValue()]).toEqual(["08", "18"]);
     await page.getByRole("button", { name: sv.cancel, exact: true }).click();
 
     await page.getByRole("button", { name: sv.addStation }).click();

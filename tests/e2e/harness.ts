@@ -94,6 +94,8 @@ export interface PageOptions {
   width?: number;
   height?: number;
   language?: "sv" | "en";
+  /** The browser's own locale (what native date inputs follow); by default the one of `language`. */
+  locale?: string;
   /** Leave the cookie notice up (it is agreed away by default so it does not cover the page). */
   showCookieNotice?: boolean;
 }
@@ -102,7 +104,7 @@ export interface PageOptions {
 export async function newPage(browser: Browser, options: PageOptions = {}): Promise<Page> {
   const context = await browser.newContext({
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
-    locale: options.language === "en" ? "en-GB" : "sv-SE",
+    locale: options.locale ?? (options.language === "en" ? "en-GB" : "sv-SE"),
   });
   // Runs in the page before its scripts: the language of the test and, unless asked, the cookie consent.
   const language = JSON.stringify(options.language ?? "sv");

@@ -3,7 +3,7 @@ import { DateInput, DatesProvider, TimePicker } from "@mantine/dates";
 import "@mantine/dates/styles.css";
 import "dayjs/locale/sv";
 import "dayjs/locale/en";
-import { type FocusEventHandler, type ReactNode, useEffect, useId, useRef } from "react";
+import { type FocusEventHandler, type ReactNode, type RefObject, useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 
 /**
@@ -32,14 +32,60 @@ function Dates({ children }: { children: ReactNode }) {
   return <DatesProvider settings={{ locale, firstDayOfWeek: 1, consistentWeeks: true }}>{children}</DatesProvider>;
 }
 
-/** The `name` on the visible input, where forms and people look for it, not on Mantine's hidden copy. */
+/**
+ * What every date input's calendar needs to pass axe: names for its arrows, no pale days (Mantine draws the
+ * weekend in light red and the neighbouring months' days at half opacity), and the dropdown inside the page's
+ * landmarks rather than in a portal at the end of the body.
+ */
+function useCalendarProps() {
+  const { t } = useTranslation();
+  const k = (id: string) => t(`common.calendar.${id}`);
+  return {
+    ariaLabels: {
+      previousMonth: k("previousMonth"),
+      nextMonth: k("nextMonth"),
+      previousYear: k("previousYear"),
+      nextYear: k("nextYear"),
+      previousDecade: k("previousDecade"),
+      nextDecade: k("nextDecade"),
+      monthLevelControl: k("chooseMonth"),
+      yearLevelControl: k("chooseYear"),
+    },
+    weekendDays: [] as Array<0 | 1 | 2 | 3 | 4 | 5 | 6>,
+    hideOutsideDates: true,
+    popoverProps: { withinPortal: false },
+  };
+}
+
+/**
+ * The `name` on the first visible input inside the returned box, where forms and people look for it, not on
+ * Mantine's hidden copy. Set from outside: the pickers keep `name` for the hidden input and do not hand a ref
+ * on to the visible one.
+ */
 function useNamed(name: string | undefined) {
-  const ref = useRef<HTMLInputElement>(null);
+  const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (name) ref.current?.setAttribute("name", name);
+    const box = ref.current;
+    if (!name || !box) return;
+    // Watched, not set once: the picker may render its input after this effect, or render it anew.
+    const apply = () => {
+      const input = box.querySelector("input:not([type=hidden])");
+      if (input && input.getAttribute("name") !== name) input.setAttribute("name", name);
+    };
+    apply();
+    const watch = new MutationObserver(apply);
+    watch.observe(box, { childList: true, subtree: true, attributes: true, attributeFilter: ["name"] });
+    return () => watch.disconnect();
   }, [name]);
   return ref;
 }
+
+/** A box that adds nothing to the layout, to find the picker's inputs in. */
+const Named = ({ box, children }: { box: RefObject<HTMLDivElement | null>; children: ReactNode }) => (
+  <div ref={box} style={{ display: "contents" }}>
+    {children}
+  </div>
+);
 
 interface FieldProps {
   label: ReactNode;
@@ -57,23 +103,26 @@ interface FieldProps {
 }
 
 /** A date, held as `YYYY-MM-DD` ("" when empty). Spread `form.getInputProps(path)` onto it. */
-export function DateField({ value, onChange, ...props }: FieldProps & { value: string; onChange(v: string): void }) {
+export function DateField({ value, onChange, ...props }: FieldProps & { value?: string; onChange(v: string): void }) {
   const { t } = useTranslation();
   const ref = useNamed(props.name);
+  const calendar = useCalendarProps();
   return (
     <Dates>
-      <DateInput
-        ref={ref}
-        {...props}
-        name={undefined}
-        value={parseDate(value ?? "")}
-        onChange={(v) => onChange(v ?? "")}
-        valueFormat="YYYY-MM-DD"
-        dateParser={parseDate}
-        placeholder={t("common.datePlaceholder")}
-        clearable={!props.required}
-        autoComplete="off"
-      />
+      <Named box={ref}>
+        <DateInput
+          {...calendar}
+          {...props}
+          name={undefined}
+          value={parseDate(value ?? "")}
+          onChange={(v) => onChange(v ?? "")}
+          valueFormat="YYYY-MM-DD"
+          dateParser={parseDate}
+          placeholder={t("common.datePlaceholder")}
+          clearable={!props.required}
+          autoComplete="off"
+        />
+      </Named>
     </Dates>
   );
 }
@@ -89,9 +138,10 @@ export function DateTimeField({
   error,
   description,
   ...props
-}: FieldProps & { value: string; onChange(v: string): void }) {
+}: FieldProps & { value?: string; onChange(v: string): void }) {
   const { t } = useTranslation();
   const ref = useNamed(props.name);
+  const calendar = useCalendarProps();
   const id = useId();
   const date = parseDate(value ?? "") ?? "";
   const time = TIME.exec((value ?? "").slice(10))?.[0] ?? "";
@@ -99,42 +149,73 @@ export function DateTimeField({
 
   return (
     <Dates>
-      <Input.Wrapper label={label} description={description} error={error} required={props.required} id={id}>
-        <Group gap="xs" wrap="nowrap" align="flex-start">
-          <DateInput
-            ref={ref}
-            id={id}
-            {...props}
-            name={undefined}
-            aria-label={`${typeof label === "string" ? label : ""} ${t("common.date")}`.trim()}
-            error={Boolean(error)}
-            value={date || null}
-            onChange={(d) => join(d ?? "", time)}
-            onInput={(e) => {
-              const typed = e.currentTarget.value;
-              const whole = /^(\d{4}-\d{2}-\d{2})[T ](\d{1,2}:\d{2})$/.exec(typed.trim());
-              if (whole) join(whole[1], whole[2]);
-            }}
-            valueFormat="YYYY-MM-DD"
-            dateParser={parseDate}
-            placeholder={t("common.datePlaceholder")}
-            autoComplete="off"
-            style={{ flex: 3 }}
-          />
-          <TimePicker
-            format="24h"
-            value={time}
-            onChange={(tm) => join(date, tm)}
-            disabled={props.disabled || !date}
-            readOnly={props.readOnly}
-            error={Boolean(error)}
-            hoursInputLabel={t("common.hours")}
-            minutesInputLabel={t("common.minutes")}
-            aria-label={`${typeof label === "string" ? label : ""} ${t("common.time")}`.trim()}
-            style={{ flex: 2 }}
-          />
-        </Group>
-      </Input.Wrapper>
+      <Named box={ref}>
+        <Input.Wrapper label={label} description={description} error={error} required={props.required} id={id}>
+          <Group gap="xs" wrap="nowrap" align="flex-start">
+            <DateInput
+              {...calendar}
+              id={id}
+              {...props}
+              name={undefined}
+              aria-label={`${typeof label === "string" ? label : ""} ${t("common.date")}`.trim()}
+              error={Boolean(error)}
+              value={date || null}
+              onChange={(d) => join(d ?? "", time)}
+              onInput={(e) => {
+                const typed = e.currentTarget.value;
+                const whole = /^(\d{4}-\d{2}-\d{2})[T ](\d{1,2}:\d{2})$/.exec(typed.trim());
+                if (whole) join(whole[1], whole[2]);
+              }}
+              valueFormat="YYYY-MM-DD"
+              dateParser={parseDate}
+              placeholder={t("common.datePlaceholder")}
+              autoComplete="off"
+              style={{ flex: 3 }}
+            />
+            <TimePicker
+              format="24h"
+              value={time}
+              onChange={(tm) => join(date, tm)}
+              disabled={props.disabled || !date}
+              readOnly={props.readOnly}
+              error={Boolean(error)}
+              hoursInputLabel={t("common.hours")}
+              minutesInputLabel={t("common.minutes")}
+              aria-label={`${typeof label === "string" ? label : ""} ${t("common.time")}`.trim()}
+              style={{ flex: 2 }}
+            />
+          </Group>
+        </Input.Wrapper>
+      </Named>
     </Dates>
+  );
+}
+
+/** A time of day, held as `HH:mm` ("" when empty), on a 24-hour clock; `name` sits on the hours input. */
+export function TimeField({
+  value,
+  onChange,
+  name,
+  minDate: _min,
+  maxDate: _max,
+  // The picker's focus events are its wrapper's; the form does not need them for a time.
+  onFocus: _focus,
+  onBlur: _blur,
+  ...props
+}: FieldProps & { value?: string; onChange(v: string): void }) {
+  const { t } = useTranslation();
+  const ref = useNamed(name);
+  return (
+    <Named box={ref}>
+      <TimePicker
+        {...props}
+        format="24h"
+        value={value ?? ""}
+        onChange={onChange}
+        error={props.error}
+        hoursInputLabel={t("common.hours")}
+        minutesInputLabel={t("common.minutes")}
+      />
+    </Named>
   );
 }

@@ -57,10 +57,12 @@ function Follow({ point, zoom }: { point: LatLng; zoom: number }) {
   return null;
 }
 
-function KeyboardCentre({ onPick, label }: { onPick(p: LatLng): void; label: string }) {
+function KeyboardCentre({ onPick, label, invalid }: { onPick(p: LatLng): void; label: string; invalid: boolean }) {
   const map = useMap();
   return (
     <Button
+      // A missing place is corrected here: a refused submit focuses the first field marked invalid.
+      data-invalid={invalid || undefined}
       variant="default"
       size="xs"
       onClick={() => {
@@ -175,12 +177,13 @@ export default function MapPicker({
           )}
         </div>
       )}
-      {(searchFailed || (!config.geocoder && !readOnly)) && (
+      {/* Without a geocoder there is no search to be unavailable: the map is the way, said by the hint. */}
+      {searchFailed && (
         <Alert color="yellow" p="xs">
           {t("events.map.unavailable")}
         </Alert>
       )}
-      {!readOnly && config.geocoder && (
+      {!readOnly && (
         <Text size="sm" c="dimmed">
           {t("events.map.clickHint")}
         </Text>
@@ -207,7 +210,7 @@ export default function MapPicker({
           <Follow point={focus} zoom={value ? MAP_ZOOM_MARKER : MAP_ZOOM} />
           {!readOnly && <ClickToPick onPick={pick} />}
           {value && <Marker position={[value.lat, value.lng]} icon={icon} alt={t("events.map.picked", fmt(value))} />}
-          {!readOnly && <KeyboardCentre onPick={pick} label={t("events.map.placeAtCentre")} />}
+          {!readOnly && <KeyboardCentre onPick={pick} label={t("events.map.placeAtCentre")} invalid={Boolean(error)} />}
         </MapContainer>
       </div>
       <Text size="sm" aria-live="polite" c={error ? "red" : undefined}>

@@ -304,7 +304,7 @@ export const eventView = z.object({
 });
 export type EventView = z.infer<typeof eventView>;
 
-export const eventSummary = eventView.pick({ id: true, eventId: true, name: true, date: true, status: true });
+export const eventSummary = eventView.pick({ id: true, eventId: true, name: true, date: true, city: true, status: true });
 export type EventSummary = z.infer<typeof eventSummary>;
 
 /** What anyone may see of a station and of a confirmed event (no contacts, markers or team leaders). */

@@ -1,9 +1,17 @@
-import { Alert, Anchor, Breadcrumbs, Container, Group, Loader, Stack, Tabs, Title } from "@mantine/core";
-import { useEffect } from "react";
+import { Alert, Container, Loader, Stack, Tabs } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation, useNavigate, useParams } from "react-router";
+import { useLocation, useNavigate, useParams } from "react-router";
 import { RequireAuth } from "../../app/guards.tsx";
-import { ConfirmEvent, EventForm, StationsEditor, StatusBadge, useEvent } from "../../features/events/index.ts";
+import { PageHeader } from "../../components/page-header.tsx";
+import {
+  ConfirmEvent,
+  EventForm,
+  EventSummary,
+  StationsEditor,
+  StationsSummary,
+  StatusBadge,
+  useEvent,
+} from "../../features/events/index.ts";
 import { MatchTab } from "../../features/offers/index.ts";
 
 /** The tabs that exist so far; send-outs and attendance come with their features. */
@@ -21,19 +29,9 @@ export default function EventPage() {
   const event = useEvent(id);
   const tab = tabOf(location.pathname.replace(/\/$/, ""));
 
-  useEffect(() => {
-    if (event.data) document.title = `${event.data.name} – ${t("app.name")}`;
-  }, [event.data, t]);
-
   return (
     <RequireAuth>
       <Container size="md" py="lg">
-        <Breadcrumbs mb="sm">
-          <Anchor component={Link} to="/my-pages/events">
-            {t("myPages.events.title")}
-          </Anchor>
-          <span>{event.data?.name ?? "…"}</span>
-        </Breadcrumbs>
         {event.isPending ? (
           <Loader aria-label={t("common.loading")} />
         ) : event.isError ? (
@@ -42,15 +40,12 @@ export default function EventPage() {
           </Alert>
         ) : (
           <Stack gap="md">
-            <Group justify="space-between" align="center">
-              <Title order={1}>{event.data.name}</Title>
-              <StatusBadge status={event.data.status} />
-            </Group>
-            {!event.data.abilities.edit && (
-              <Alert color="gray" role="status">
-                {t("events.page.historic")}
-              </Alert>
-            )}
+            <PageHeader
+              title={event.data.name}
+              text
+              crumbs={[{ label: "myPages.events.title", to: "/my-pages/events" }]}
+              aside={<StatusBadge status={event.data.status} />}
+            />
             <Tabs value={tab} onChange={(v) => navigate(`/my-pages/events/${id}${pathOf[(v as Tab | null) ?? "data"]}`)}>
               <Tabs.List aria-label={t("events.page.tabsLabel")}>
                 {TABS.map((name) => (
@@ -60,15 +55,24 @@ export default function EventPage() {
                 ))}
               </Tabs.List>
               <Tabs.Panel value="data" pt="lg">
-                {tab === "data" && (
-                  <Stack gap="xl">
-                    <EventForm key={event.data.version} event={event.data} />
-                    {event.data.abilities.edit && <ConfirmEvent event={event.data} />}
-                  </Stack>
-                )}
+                {tab === "data" &&
+                  // What may not be changed is shown as a summary, not as a form that looks editable.
+                  (event.data.abilities.edit ? (
+                    <Stack gap="xl">
+                      <EventForm key={event.data.version} event={event.data} />
+                      <ConfirmEvent event={event.data} />
+                    </Stack>
+                  ) : (
+                    <EventSummary event={event.data} />
+                  ))}
               </Tabs.Panel>
               <Tabs.Panel value="stations" pt="lg">
-                {tab === "stations" && <StationsEditor event={event.data} />}
+                {tab === "stations" &&
+                  (event.data.abilities.edit ? (
+                    <StationsEditor event={event.data} />
+                  ) : (
+                    <StationsSummary stations={event.data.stations} />
+                  ))}
               </Tabs.Panel>
               <Tabs.Panel value="match" pt="lg">
                 {tab === "match" && <MatchTab event={event.data} />}

@@ -39,7 +39,7 @@ export async function summariesOfContact(tx: Tx, userId: string): Promise<EventS
   const [row] = await queryRows<{ list: EventSummary[] }>(
     tx,
     sql`SELECT coalesce(json_agg(json_build_object(
-        'id', e.id, 'eventId', e.id, 'name', e.name, 'date', e.date, 'status', e.status
+        'id', e.id, 'eventId', e.id, 'name', e.name, 'date', e.date, 'city', e.city, 'status', e.status
       ) ORDER BY e.date DESC, e.name), '[]') AS list
       FROM events e JOIN event_contacts c ON c.event_id = e.id AND c.user_id = ${userId}`,
   );

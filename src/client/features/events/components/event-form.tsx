@@ -6,8 +6,12 @@ import { sortShirtSizes, updateBodyOf } from "#shared/events/rules";
 import { type EventFormInput, type EventView, eventForm, FOOD_OPTIONS, INCLUDED, SHIRT_SIZES } from "#shared/events/schema";
 import { ApiError } from "../../../app/api.ts";
 import { useAuth } from "../../../app/auth.tsx";
-import { apiErrorText, apiFieldErrors, zodValidate } from "../../../components/form.ts";
+import { DateField, TimeField } from "../../../components/date-fields.tsx";
+import { zodValidate } from "../../../components/form.ts";
+import { FormError } from "../../../components/form-error.tsx";
+import { useSubmitFeedback } from "../../../components/form-feedback.ts";
 import { ContactPersonsField } from "../../../components/people/index.ts";
+import { UnsavedChangesPrompt } from "../../../components/unsaved-changes.tsx";
 import { useCreateEvent, useUpdateEvent } from "../api.ts";
 import { notifySuccess } from "../notify.ts";
 
@@ -61,7 +65,8 @@ export function EventForm({ event, onSaved, withNext }: Props) {
   const update = useUpdateEvent(event?.id ?? "");
   const busy = useRef(false);
   const [pending, setPending] = useState<SaveIntent | null>(null);
-  const [failure, setFailure] = useState<{ conflict: boolean; text: string } | null>(null);
+  const [conflict, setConflict] = useState(false);
+  const feedback = useSubmitFeedback();
   const readOnly = event ? !event.abilities.edit : false;
   const creatorEmail = event?.contactPersons.find((c) => c.creator)?.email ?? me?.email;
   const v = form.values;
@@ -69,10 +74,10 @@ export function EventForm({ event, onSaved, withNext }: Props) {
   const save = async (intent: SaveIntent) => {
     // Repeated clicks while a save is on its way are ignored (spec 01 §4).
     if (busy.current || readOnly) return;
-    if (form.validate().hasErrors) return;
+    setConflict(false);
+    if (!feedback.accept(form.validate())) return;
     busy.current = true;
     setPending(intent);
-    setFailure(null);
     const body = { ...v, shirtSizes: sortShirtSizes(v.shirtSizes ?? []) };
     try {
       const saved = event ? await update.mutateAsync({ ...body, version: event.version }) : await create.mutateAsync(body);
@@ -80,12 +85,10 @@ export function EventForm({ event, onSaved, withNext }: Props) {
       if (intent === "save") notifySuccess(t("events.form.saved"));
       onSaved?.(saved, intent);
     } catch (err) {
-      form.setErrors(apiFieldErrors(err, t));
-      const conflict = err instanceof ApiError && err.code === "Conflict";
-      setFailure({
-        conflict,
-        text: conflict ? t("events.form.conflict") : `${t("events.form.updateError")} ${apiErrorText(err, t)}`,
-      });
+      if (err instanceof ApiError && err.code === "Conflict") {
+        feedback.setError(null);
+        setConflict(true);
+      } else feedback.fail(err, form.setErrors);
     } finally {
       busy.current = false;
       setPending(null);
@@ -99,25 +102,21 @@ export function EventForm({ event, onSaved, withNext }: Props) {
 
   return (
     <form
+      ref={feedback.ref}
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
         void save("save");
       }}
     >
+      <UnsavedChangesPrompt dirty={!readOnly && form.isDirty()} />
       <Stack gap="lg">
         <Fieldset legend={t("events.form.sections.event")} disabled={readOnly}>
           <Stack gap="sm">
             <TextInput label={t("events.form.name")} name="name" required {...form.getInputProps("name")} />
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
-              <TextInput label={t("events.form.date")} name="date" type="date" required {...form.getInputProps("date")} />
-              <TextInput
-                label={t("events.form.startTime")}
-                name="startTime"
-                type="time"
-                required
-                {...form.getInputProps("startTime")}
-              />
+              <DateField label={t("events.form.date")} name="date" required {...form.getInputProps("date")} />
+              <TimeField label={t("events.form.startTime")} name="startTime" required {...form.getInputProps("startTime")} />
               <TextInput label={t("events.form.city")} name="city" required {...form.getInputProps("city")} />
             </SimpleGrid>
           </Stack>
@@ -243,18 +242,17 @@ export function EventForm({ event, onSaved, withNext }: Props) {
           </Stack>
         </Fieldset>
 
-        {failure && (
-          <Alert color={failure.conflict ? "orange" : "red"} role="alert">
+        {conflict && (
+          <Alert color="orange" role="alert">
             <Stack gap="xs" align="flex-start">
-              {failure.text}
-              {failure.conflict && (
-                <Button size="xs" variant="default" onClick={() => window.location.reload()}>
-                  {t("events.form.reload")}
-                </Button>
-              )}
+              {t("events.form.conflict")}
+              <Button size="xs" variant="default" onClick={() => window.location.reload()}>
+                {t("events.form.reload")}
+              </Button>
             </Stack>
           </Alert>
         )}
+        <FormError error={feedback.error} />
 
         {!readOnly && (
           <Group justify="flex-end">

@@ -1,4 +1,6 @@
-import { ActionIcon, Table, Text, UnstyledButton, VisuallyHidden } from "@mantine/core";
+import { ActionIcon, Anchor, Button, Group, Paper, Stack, Table, Text, UnstyledButton, VisuallyHidden } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { canRemove, type Sort, type SortField, sortEvents } from "#shared/events/rules";
@@ -13,8 +15,58 @@ interface Props {
   caption: string;
 }
 
+/** Below 576 px a table's columns do not fit: the list becomes cards. */
+const PHONE = "(max-width: 35.99em)";
+
 /** The organizer's events: name, date, status; sortable headers; remove only on drafts (spec 01 §2). */
-export function EventsTable({ events, sort, onSort, onRemove, caption }: Props) {
+export function EventsTable(props: Props) {
+  return useMediaQuery(PHONE) ? <EventCards {...props} /> : <EventRows {...props} />;
+}
+
+/** One card per event on a phone: name, date and city, status, and the remove control within reach. */
+function EventCards({ events, sort, onRemove, caption }: Props) {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <section aria-labelledby={id}>
+      <Text component="h2" fw={700} size="lg" mb="xs" id={id}>
+        {caption}
+      </Text>
+      <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: "none" }}>
+        {sortEvents(events, sort).map((e) => (
+          <Paper component="li" key={e.id} withBorder radius="md" p="sm" data-event={e.name}>
+            <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+              <Anchor component={Link} to={`/my-pages/events/${e.id}`} fw={700} style={{ overflowWrap: "anywhere" }}>
+                {e.name}
+              </Anchor>
+              <StatusBadge status={e.status} />
+            </Group>
+            <Text size="sm" mt={4}>
+              {e.date}
+              {e.city ? ` · ${e.city}` : ""}
+            </Text>
+            {canRemove(e.status as EventStatus) && (
+              <Group justify="flex-end" mt="xs">
+                <Button
+                  size="compact-sm"
+                  variant="subtle"
+                  color="red"
+                  c="red.9"
+                  aria-label={t("events.hub.remove", { name: e.name })}
+                  onClick={() => onRemove(e)}
+                >
+                  {t("common.remove")}
+                </Button>
+              </Group>
+            )}
+          </Paper>
+        ))}
+      </Stack>
+    </section>
+  );
+}
+
+function EventRows({ events, sort, onSort, onRemove, caption }: Props) {
   const { t } = useTranslation();
   const header = (field: SortField) => {
     const active = sort.field === field;
@@ -39,6 +91,7 @@ export function EventsTable({ events, sort, onSort, onRemove, caption }: Props) 
           <Table.Tr>
             {header("name")}
             {header("date")}
+            <Table.Th>{t("events.hub.columns.city")}</Table.Th>
             {header("status")}
             <Table.Th>
               <VisuallyHidden>{t("events.hub.columns.actions")}</VisuallyHidden>
@@ -52,6 +105,7 @@ export function EventsTable({ events, sort, onSort, onRemove, caption }: Props) 
                 <Link to={`/my-pages/events/${e.id}`}>{e.name}</Link>
               </Table.Td>
               <Table.Td style={{ whiteSpace: "nowrap" }}>{e.date}</Table.Td>
+              <Table.Td>{e.city}</Table.Td>
               <Table.Td>
                 <StatusBadge status={e.status} />
               </Table.Td>

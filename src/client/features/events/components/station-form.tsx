@@ -1,18 +1,6 @@
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Fieldset,
-  Group,
-  Loader,
-  NativeSelect,
-  SimpleGrid,
-  Stack,
-  Textarea,
-  TextInput,
-} from "@mantine/core";
+import { Button, Checkbox, Fieldset, Group, Loader, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { lazy, Suspense, useMemo, useRef, useState } from "react";
+import { lazy, type Ref, Suspense, useImperativeHandle, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { defaultStationTimes, normalizeStation } from "#shared/events/rules";
@@ -28,9 +16,13 @@ import {
 } from "#shared/events/schema";
 import { findMunicipality, MUNICIPALITIES } from "#shared/geo/municipalities";
 import { normalizeInstant, stockholmLocal } from "#shared/time";
+import { DateTimeField } from "../../../components/date-fields.tsx";
 import { zodValidate } from "../../../components/form.ts";
+import { FormError } from "../../../components/form-error.tsx";
+import { useSubmitFeedback } from "../../../components/form-feedback.ts";
 import { useMapConfig } from "../../../components/map-config.ts";
 import { UserEmailField } from "../../../components/people/index.ts";
+import { UnsavedChangesPrompt } from "../../../components/unsaved-changes.tsx";
 import { WholeNumberInput } from "../../../components/whole-number-input.tsx";
 import { geoReverse, geoSearch } from "../api.ts";
 
@@ -64,21 +56,29 @@ export function newStation(eventDate: string): StationInput {
   };
 }
 
+/** What the page around an open station form may ask of it, e.g. a wizard before it moves on. */
+export interface StationFormHandle {
+  dirty(): boolean;
+  /** Validates and saves; true when the station was saved. */
+  save(): Promise<boolean>;
+}
+
 interface Props {
+  ref?: Ref<StationFormHandle>;
   initial: StationInput;
   /** The saved event the station belongs to: an invited new team leader is told its name. */
   eventId?: string;
   /** Names of the event's other stations: a name must differ from them. */
   otherNames: string[];
   teamLeaderName?: string;
-  /** Saves; resolves with field errors from the server (by station field), or nothing on success. */
+  /** Saves; resolves with field errors from the server (by station field), or nothing on success; throws when the save failed. */
   onSubmit(values: StationInput): Promise<Record<string, string> | undefined>;
   onCancel(): void;
   readOnly?: boolean;
 }
 
 /** One station (spec 02 §3, §5): what, when, where on the map, how many, and the compensation. */
-export function StationForm({ initial, eventId, otherNames, teamLeaderName, onSubmit, onCancel, readOnly }: Props) {
+export function StationForm({ ref, initial, eventId, otherNames, teamLeaderName, onSubmit, onCancel, readOnly }: Props) {
   const { t } = useTranslation();
   const config = useMapConfig();
   const schema = useMemo(() => stationAmong(otherNames) as z.ZodType, [otherNames]);
@@ -89,25 +89,34 @@ export function StationForm({ initial, eventId, otherNames, teamLeaderName, onSu
   });
   const busy = useRef(false);
   const [saving, setSaving] = useState(false);
+  const feedback = useSubmitFeedback();
   const v = form.values;
   const shown = new Set(paymentFieldsOf(v.paymentType as PaymentType));
   const municipality = v.municipality ? findMunicipality(v.municipality) : undefined;
 
-  const submit = async () => {
-    if (busy.current || readOnly) return;
-    if (form.validate().hasErrors) return;
+  const submit = async (): Promise<boolean> => {
+    if (busy.current || readOnly) return false;
+    if (!feedback.accept(form.validate())) return false;
     busy.current = true;
     setSaving(true);
     try {
       const errors = await onSubmit(
         normalizeStation({ ...v, start: normalizeInstant(v.start) ?? v.start, end: normalizeInstant(v.end) ?? v.end }),
       );
-      if (errors) form.setErrors(Object.fromEntries(Object.entries(errors).map(([k, id]) => [k, t(id)])));
+      if (!errors) return true;
+      form.setErrors(Object.fromEntries(Object.entries(errors).map(([k, id]) => [k, t(id)])));
+      feedback.accept({ hasErrors: true });
+      return false;
+    } catch (err) {
+      feedback.fail(err);
+      return false;
     } finally {
       busy.current = false;
       setSaving(false);
     }
   };
+
+  useImperativeHandle(ref, () => ({ dirty: () => !readOnly && form.isDirty(), save: submit }));
 
   const setPaymentType = (type: PaymentType) => {
     const next = normalizeStation({ ...v, paymentType: type });
@@ -117,12 +126,14 @@ export function StationForm({ initial, eventId, otherNames, teamLeaderName, onSu
 
   return (
     <form
+      ref={feedback.ref}
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
         void submit();
       }}
     >
+      <UnsavedChangesPrompt dirty={!readOnly && form.isDirty()} />
       <Stack gap="md">
         <Fieldset legend={t("events.station.sections.station")} disabled={readOnly}>
           <Stack gap="sm">
@@ -136,20 +147,8 @@ export function StationForm({ initial, eventId, otherNames, teamLeaderName, onSu
               {...form.getInputProps("description")}
             />
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput
-                label={t("events.station.start")}
-                name="start"
-                type="datetime-local"
-                required
-                {...form.getInputProps("start")}
-              />
-              <TextInput
-                label={t("events.station.end")}
-                name="end"
-                type="datetime-local"
-                required
-                {...form.getInputProps("end")}
-              />
+              <DateTimeField label={t("events.station.start")} name="start" required {...form.getInputProps("start")} />
+              <DateTimeField label={t("events.station.end")} name="end" required {...form.getInputProps("end")} />
             </SimpleGrid>
           </Stack>
         </Fieldset>
@@ -277,11 +276,7 @@ export function StationForm({ initial, eventId, otherNames, teamLeaderName, onSu
           </Stack>
         </Fieldset>
 
-        {Object.keys(form.errors).length > 0 && (
-          <Alert color="red.9" p="xs" role="alert">
-            {t("errors.ValidationError")}
-          </Alert>
-        )}
+        <FormError error={feedback.error} />
 
         {!readOnly && (
           <Group justify="flex-end">

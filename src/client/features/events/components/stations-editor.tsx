@@ -1,32 +1,53 @@
-import { ActionIcon, Alert, Button, Group, Paper, Stack, Table, Text, Title, UnstyledButton } from "@mantine/core";
-import { useState } from "react";
+import { ActionIcon, Button, Group, Paper, Stack, Table, Text, Title, UnstyledButton } from "@mantine/core";
+import { type Ref, useImperativeHandle, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { stationFieldErrors, stationInputOf, updateBodyOf } from "#shared/events/rules";
 import type { EventView, StationInput, StationView } from "#shared/events/schema";
 import { findMunicipality } from "#shared/geo/municipalities";
 import { ApiError } from "../../../app/api.ts";
 import { ConfirmModal } from "../../../components/confirm-modal.tsx";
-import { apiErrorText } from "../../../components/form.ts";
 import { useUpdateEvent } from "../api.ts";
 import { notifySuccess } from "../notify.ts";
 import { stationTime } from "../station-time.ts";
-import { newStation, StationForm } from "./station-form.tsx";
+import { newStation, StationForm, type StationFormHandle } from "./station-form.tsx";
 
 type Editing = { kind: "new" } | { kind: "edit"; id: string } | null;
 
+/** The open station form as a wizard sees it before moving on: none, untouched, or holding unsaved changes. */
+export interface StationsEditorHandle {
+  open(): "none" | "clean" | "dirty";
+  /** Saves the open station; true when saved (or none was open). */
+  save(): Promise<boolean>;
+  discard(): void;
+}
+
+interface Props {
+  ref?: Ref<StationsEditorHandle>;
+  event: EventView;
+  startOpen?: boolean;
+}
+
 /** The stations of an event: list, add, edit (click a row), delete with confirmation (spec 02 §2). */
-export function StationsEditor({ event, startOpen }: { event: EventView; startOpen?: boolean }) {
+export function StationsEditor({ ref, event, startOpen }: Props) {
   const { t } = useTranslation();
   const update = useUpdateEvent(event.id);
   const [editing, setEditing] = useState<Editing>(startOpen && event.stations.length === 0 ? { kind: "new" } : null);
   const [removing, setRemoving] = useState<StationView | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const form = useRef<StationFormHandle>(null);
   const readOnly = !event.abilities.edit;
   const current = editing?.kind === "edit" ? event.stations.find((s) => s.id === editing.id) : undefined;
 
-  /** Saves the whole list; the field errors of station `id` (undefined: the new one) come back for its form. */
+  useImperativeHandle(ref, () => ({
+    open: () => (!editing || !form.current ? "none" : form.current.dirty() ? "dirty" : "clean"),
+    save: async () => (form.current ? form.current.save() : true),
+    discard: () => setEditing(null),
+  }));
+
+  /**
+   * Saves the whole list; the field errors of station `id` (undefined: the new one) come back for its form,
+   * any other failure is thrown for the form to show by its button.
+   */
   const saveList = async (stations: StationInput[], id: string | undefined): Promise<Record<string, string> | undefined> => {
-    setFailure(null);
     try {
       await update.mutateAsync(updateBodyOf(event, { stations }));
       return undefined;
@@ -35,7 +56,6 @@ export function StationsEditor({ event, startOpen }: { event: EventView; startOp
         const mine = stationFieldErrors(err.fields, stations, id);
         if (Object.keys(mine).length) return mine;
       }
-      setFailure(err instanceof ApiError && err.code === "Conflict" ? t("events.form.conflict") : apiErrorText(err, t));
       throw err;
     }
   };
@@ -44,14 +64,10 @@ export function StationsEditor({ event, startOpen }: { event: EventView; startOp
     const id = editing?.kind === "edit" ? editing.id : undefined;
     const list = event.stations.map(stationInputOf);
     const next = id ? list.map((s) => (s.id === id ? { ...values, id } : s)) : [...list, { ...values, id: undefined }];
-    try {
-      const errors = await saveList(next, id);
-      if (errors) return errors;
-      notifySuccess(t("events.station.saved"));
-      setEditing(null);
-    } catch {
-      // Shown above the form.
-    }
+    const errors = await saveList(next, id);
+    if (errors) return errors;
+    notifySuccess(t("events.station.saved"));
+    setEditing(null);
     return undefined;
   };
 
@@ -120,18 +136,13 @@ export function StationsEditor({ event, startOpen }: { event: EventView; startOp
         </Table.ScrollContainer>
       )}
 
-      {failure && (
-        <Alert color="red.9" role="alert">
-          {failure}
-        </Alert>
-      )}
-
       {editing ? (
         <Paper withBorder p={{ base: "sm", sm: "md" }} radius="md">
           <Title order={3} size="h4" mb="sm">
             {current ? t("events.station.editTitle", { name: current.name }) : t("events.station.newTitle")}
           </Title>
           <StationForm
+            ref={form}
             key={current?.id ?? "new"}
             initial={current ? stationInputOf(current) : newStation(event.date)}
             eventId={event.id}

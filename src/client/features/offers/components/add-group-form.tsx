@@ -6,7 +6,9 @@ import { proposedVolunteers } from "#shared/offers/match";
 import { offerLimit, unallocated } from "#shared/offers/rules";
 import { type Allocation, type Candidate, offerBody, offerMsg } from "#shared/offers/schema";
 import { ApiError } from "../../../app/api.ts";
-import { apiErrorText, apiFieldErrors } from "../../../components/form.ts";
+import { apiFieldErrors } from "../../../components/form.ts";
+import { FormError } from "../../../components/form-error.tsx";
+import { focusFirstInvalid, useSubmitFeedback } from "../../../components/form-feedback.ts";
 import { WholeNumberInput } from "../../../components/whole-number-input.tsx";
 import { notifySuccess } from "../../events/notify.ts";
 import { useCandidates, useCreateOffer } from "../api.ts";
@@ -45,8 +47,7 @@ export function AddGroupForm({ eventId, station, allocation, suggestReplacement 
   /** What the user typed; null until then, so the field shows the proposal for the chosen group. */
   const [volunteers, setVolunteers] = useState<number | string | null>(null);
   const [errors, setErrors] = useState<{ groupId?: string; volunteers?: string }>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const volunteersRef = useRef<HTMLInputElement>(null);
+  const feedback = useSubmitFeedback();
   const groupsRef = useRef<HTMLDivElement>(null);
 
   const groupId = chosen ?? suggestedId ?? null;
@@ -57,20 +58,22 @@ export function AddGroupForm({ eventId, station, allocation, suggestReplacement 
     setChosen(id);
     setVolunteers(null);
     setErrors({});
-    setFailure(null);
+    feedback.setError(null);
   };
 
   const limitText = (code: LimitCode) => t(limitMessages[code], { n: station.officialQuantity });
 
   const fail = (next: { groupId?: string; volunteers?: string }) => {
     setErrors(next);
+    feedback.setError(t("common.fixErrors"));
+    // The radios carry no invalid mark of their own: the group's first one is where the choice is made.
     if (next.groupId) groupsRef.current?.querySelector<HTMLInputElement>("input")?.focus();
-    else if (next.volunteers) volunteersRef.current?.focus();
+    else focusFirstInvalid(feedback.ref.current);
   };
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
-    setFailure(null);
+    feedback.setError(null);
     if (!candidate) return fail({ groupId: t(offerMsg.groupRequired) });
     const parsed = offerBody.shape.volunteers.safeParse(count);
     if (!parsed.success) return fail({ volunteers: t(parsed.error.issues[0].message, { n: 1 }) });
@@ -90,12 +93,12 @@ export function AddGroupForm({ eventId, station, allocation, suggestReplacement 
       if (err instanceof ApiError && isLimit(err.code)) return fail({ volunteers: limitText(err.code) });
       const fields = apiFieldErrors(err, t);
       if (fields.volunteers || fields.groupId) return fail({ volunteers: fields.volunteers, groupId: fields.groupId });
-      setFailure(apiErrorText(err, t));
+      feedback.fail(err);
     }
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-labelledby={`add-${station.id}`}>
+    <form ref={feedback.ref} onSubmit={submit} noValidate aria-labelledby={`add-${station.id}`}>
       <Stack gap="sm">
         <Title order={3} size="h4" id={`add-${station.id}`}>
           {t("events.match.add.title")}
@@ -145,7 +148,6 @@ export function AddGroupForm({ eventId, station, allocation, suggestReplacement 
               />
             )}
             <WholeNumberInput
-              ref={volunteersRef}
               name="volunteers"
               label={t("events.match.add.volunteers")}
               description={candidate ? t("events.match.add.volunteersHint", { count: candidate.remainingMembers }) : undefined}
@@ -158,11 +160,7 @@ export function AddGroupForm({ eventId, station, allocation, suggestReplacement 
               error={errors.volunteers}
               maw={200}
             />
-            {failure && (
-              <Alert color="red.9" role="alert" title={t("events.match.add.error")}>
-                {failure}
-              </Alert>
-            )}
+            <FormError error={feedback.error} />
             <Group>
               <Button type="submit" loading={create.isPending}>
                 {t("events.match.add.button")}

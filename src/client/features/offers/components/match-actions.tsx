@@ -1,10 +1,12 @@
-import { Alert, Button, Paper, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Box, Button, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { answerByPassed, DEFAULT_ANSWER_DAYS, parseAnswerBy } from "#shared/offers/rules";
 import { offerMsg } from "#shared/offers/schema";
 import { stockholmToday } from "#shared/validation";
+import { DateField } from "../../../components/date-fields.tsx";
 import { apiFieldErrors } from "../../../components/form.ts";
+import { focusFirstInvalid } from "../../../components/form-feedback.ts";
 import { useSendOffers, useSendReminders } from "../api.ts";
 import { listText } from "../reasons.ts";
 
@@ -27,11 +29,11 @@ export function SendOffers({ eventId, drafts }: { eventId: string; drafts: numbe
   const [expiresAt, setExpiresAt] = useState("");
   const [dateError, setDateError] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
-  const dateRef = useRef<HTMLInputElement>(null);
+  const root = useRef<HTMLDivElement>(null);
 
   const showDateError = (id: string) => {
     setDateError(t(id));
-    dateRef.current?.focus();
+    focusFirstInvalid(root.current);
   };
 
   const submit = async () => {
@@ -57,26 +59,25 @@ export function SendOffers({ eventId, drafts }: { eventId: string; drafts: numbe
   };
 
   return (
-    <Stack gap="xs">
+    <Stack gap="xs" ref={root}>
       <Title order={2} size="h4">
         {t("events.match.send.title")}
       </Title>
       <Text size="sm">{t("events.match.send.drafts", { count: drafts })}</Text>
-      <TextInput
-        ref={dateRef}
-        type="date"
-        name="expiresAt"
-        label={t("events.match.send.expiresAt")}
-        description={t("events.match.send.expiresAtHint", { days: DEFAULT_ANSWER_DAYS })}
-        value={expiresAt}
-        min={stockholmToday(new Date())}
-        onChange={(e) => {
-          setExpiresAt(e.currentTarget.value);
-          setDateError(null);
-        }}
-        error={dateError}
-        maw={260}
-      />
+      <Box maw={260}>
+        <DateField
+          name="expiresAt"
+          label={t("events.match.send.expiresAt")}
+          description={t("events.match.send.expiresAtHint", { days: DEFAULT_ANSWER_DAYS })}
+          value={expiresAt}
+          minDate={stockholmToday(new Date())}
+          onChange={(v) => {
+            setExpiresAt(v);
+            setDateError(null);
+          }}
+          error={dateError}
+        />
+      </Box>
       <div>
         <Button onClick={submit} loading={send.isPending}>
           {t("events.match.send.button")}

@@ -1,0 +1,120 @@
+import { Paper, Stack, Title } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import type { EventView, StationView } from "#shared/events/schema";
+import { paymentFieldsOf } from "#shared/events/schema";
+import { findMunicipality } from "#shared/geo/municipalities";
+import { Facts } from "../../../components/facts.tsx";
+import { stationTime } from "../station-time.ts";
+
+/** One station as read-only facts: what, when, where, who leads it, how many, and the pay. */
+export function StationFacts({ station: s }: { station: StationView }) {
+  const { t, i18n } = useTranslation();
+  const none = t("events.page.none");
+  const municipality = findMunicipality(s.municipality)?.name ?? s.municipality;
+  // `300 kr` in Swedish, `SEK 300` in English.
+  const money = new Intl.NumberFormat(i18n.language === "en" ? "en-GB" : "sv-SE", {
+    style: "currency",
+    currency: s.currency ?? "SEK",
+    maximumFractionDigits: 0,
+  });
+  const amounts = paymentFieldsOf(s.paymentType)
+    .filter((f) => f !== "currency" && s[f] !== null)
+    .map((f) => [t(`events.station.${f}`), money.format(s[f] as number)] as [string, string]);
+  return (
+    <Facts
+      rows={[
+        [t("events.station.description"), s.description],
+        [t("events.station.columns.time"), stationTime(s)],
+        [t("events.station.municipality"), municipality],
+        ...(s.markerLocation ? [[t("events.station.markerLocation"), s.markerLocation] as [string, string]] : []),
+        ...(s.teamLeaderEmail
+          ? [
+              [
+                t("events.station.teamLeaderEmail"),
+                s.teamLeaderName ? `${s.teamLeaderName} (${s.teamLeaderEmail})` : s.teamLeaderEmail,
+              ] as [string, string],
+            ]
+          : []),
+        [t("events.station.officialQuantity"), s.officialQuantity],
+        [t("events.station.officialMiniumumAge"), s.officialMiniumumAge],
+        [t("events.station.skills"), s.skills.length ? s.skills.map((k) => t(`events.skills.${k}`)).join(", ") : none],
+        [t("events.station.paymentType"), t(`events.paymentTypes.${s.paymentType}`)],
+        ...amounts,
+      ]}
+    />
+  );
+}
+
+/**
+ * A finished event as read-only facts, its stations below (spec 01 §4: a HISTORIC event cannot be edited).
+ * Nothing here looks like a field, so nothing invites an edit that cannot be made.
+ */
+export function EventSummary({ event: e }: { event: EventView }) {
+  const { t } = useTranslation();
+  const none = t("events.page.none");
+  const list = (items: readonly string[], label: (x: string) => string) => (items.length ? items.map(label).join(", ") : none);
+  return (
+    <Stack gap="xl">
+      <section aria-labelledby="event-summary-title">
+        <Title order={2} size="h3" mb="sm" id="event-summary-title">
+          {t("events.page.summaryTitle")}
+        </Title>
+        <Facts
+          rows={[
+            [t("events.form.name"), e.name],
+            [t("events.form.date"), e.date],
+            [t("events.form.startTime"), e.startTime],
+            [t("events.form.city"), e.city],
+            [t("events.form.sections.included"), list(e.included, (x) => t(`events.included.${x}`))],
+            ...(e.included.includes("CLOTHES")
+              ? [[t("events.form.shirtSizes"), list(e.shirtSizes, (x) => x)] as [string, string]]
+              : []),
+            ...(e.included.includes("FOOD")
+              ? [[t("events.form.foodOptions"), list(e.foodOptions, (x) => t(`events.foodOptions.${x}`))] as [string, string]]
+              : []),
+            [t("events.form.substitute"), e.substitute ? t("common.yes") : t("common.no")],
+            [t("events.form.organizerName"), e.organizerName],
+            [t("events.form.organizerNumber"), e.organizerNumber],
+            ...(e.organizerWebsite ? [[t("events.form.organizerWebsite"), e.organizerWebsite] as [string, string]] : []),
+            ...(e.organizerEmail ? [[t("events.form.organizerEmail"), e.organizerEmail] as [string, string]] : []),
+            ...(e.invoiceAddress ? [[t("events.form.invoiceAddress"), e.invoiceAddress] as [string, string]] : []),
+            [
+              t("events.form.sections.contacts"),
+              list(
+                e.contactPersons.map((c) => c.name || c.email),
+                (x) => x,
+              ),
+            ],
+          ]}
+        />
+      </section>
+      <StationsSummary stations={e.stations} />
+    </Stack>
+  );
+}
+
+/** The stations of a finished event, each with its facts. */
+export function StationsSummary({ stations }: { stations: StationView[] }) {
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby="stations-summary-title">
+      <Title order={2} size="h3" mb="sm" id="stations-summary-title">
+        {t("events.page.stationsTitle")}
+      </Title>
+      {stations.length === 0 ? (
+        t("events.station.empty")
+      ) : (
+        <Stack gap="md">
+          {stations.map((s) => (
+            <Paper key={s.id} withBorder p={{ base: "sm", sm: "md" }} radius="md" data-station={s.name}>
+              <Title order={3} size="h4" mb="xs">
+                {s.name}
+              </Title>
+              <StationFacts station={s} />
+            </Paper>
+          ))}
+        </Stack>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,421 @@
+import { eq, sql } from "drizzle-orm";
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { events } from "../../src/server/db/schema.ts";
+import { addDays, stockholmToday } from "../../src/shared/validation.ts";
+import {
+  apiToken,
+  createAccount,
+  expectNoAxeViolations,
+  newPage,
+  type PageOptions,
+  poll,
+  postApi,
+  screenshot,
+  setUpProduct,
+  signIn,
+} from "./harness.ts";
+
+// The test product runs without GEOCODER_URL: the station forms here are the ones without address search.
+const e2e = setUpProduct();
+
+const LUND = "1281";
+let nextDay = 30;
+/** Each test has a day of its own. */
+function newDate() {
+  nextDay += 3;
+  return addDays(stockholmToday(new Date()), nextDay);
+}
+
+const field = (scope: Page | Locator, name: string) => scope.locator(`[name="${name}"]`).first();
+
+/** Tiles come from the internet, which tests do not reach; an empty map is still clickable. */
+const offlineTiles = (page: Page) => page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
+
+/** The product's own word lists: what each language must say, and what it must not say any more. */
+const sv = {
+  next: "Nästa steg",
+  save: "Spara",
+  saveStation: "Spara station",
+  fixErrors: "Något behöver rättas – se de markerade fälten.",
+  centre: "Sätt markören mitt på kartan",
+  unsavedStation: "Stationen är inte sparad",
+  saveOpenStation: "Spara stationen",
+  discardOpenStation: "Släng stationen",
+  noStations: "Evenemanget behöver minst en station innan du kan bekräfta det",
+  endBeforeStart: "Sluttiden måste vara senare än starttiden",
+  unsavedTitle: "Osparade ändringar",
+  stay: "Stanna kvar",
+};
+
+async function organizer(options: PageOptions & { language?: "sv" | "en" } = {}) {
+  const owner = await createAccount(e2e.product, {
+    firstName: "Karin",
+    lastName: "Lindqvist",
+    language: options.language ?? "sv",
+  });
+  const token = await apiToken(e2e.product, owner.email, owner.password);
+  const page = await newPage(e2e.browser, options);
+  await offlineTiles(page);
+  await signIn(page, e2e.product, owner.email, owner.password);
+  return { owner, token, page };
+}
+
+/** An event in Lund with one station, through the API. */
+async function seedEvent(token: string, name: string, date: string, extra: Record<string, unknown> = {}) {
+  const res = await postApi(
+    e2e.product,
+    "/events",
+    {
+      name,
+      date,
+      startTime: "14:30",
+      city: "Lund",
+      organizerNumber: "8020001239",
+      organizerName: "Lunds IK",
+      stations: [
+        {
+          name: "Målgång",
+          description: "Medaljer och vatten",
+          start: `${date}T08:00`,
+          end: `${date}T16:00`,
+          municipality: LUND,
+          markerLocation: "Stortorget",
+          markerCoordinates: { lat: 55.7047, lng: 13.191 },
+          officialQuantity: 8,
+          officialMiniumumAge: 15,
+          paymentType: "PERPERSON",
+          currency: "SEK",
+          paymentAdult: 300,
+          paymentChild: 200,
+        },
+      ],
+      ...extra,
+    },
+    token,
+  );
+  if (res.status !== 201) throw new Error(`event: ${await res.text()}`);
+  return (await res.json()) as { id: string };
+}
+
+/** The element that has focus: its name attribute and whether it is marked invalid and inside the viewport. */
+// Strings, not functions: the tests are type-checked without the DOM's types.
+const focused = (page: Page) =>
+  page.evaluate<{ name: string; invalid: boolean; inView: boolean }>(`(() => {
+    const el = document.activeElement;
+    const box = el?.getBoundingClientRect();
+    return {
+      name: el?.getAttribute("name") ?? el?.textContent ?? "",
+      invalid: el?.getAttribute("aria-invalid") === "true" || el?.hasAttribute("data-invalid") === true,
+      inView: !!box && box.bottom > 0 && box.top < window.innerHeight,
+    };
+  })()`);
+
+/** Nothing is wider than the screen: no sideways scrolling. */
+const noSidewaysScroll = (page: Page) =>
+  page.evaluate<boolean>("document.documentElement.scrollWidth <= document.documentElement.clientWidth");
+
+/** The hours input of the date-and-time field whose date input is named `name`. */
+const hoursOf = (page: Page, name: string) =>
+  field(page, name)
+    .locator('xpath=ancestor::div[contains(@class, "mantine-Group-root")][1]')
+    .getByLabel(/^(Timmar|Hours)$/);
+
+/** Types a 24-hour time into the hours and minutes of the date-and-time field `name`. */
+async function typeTime(page: Page, name: string, time: string) {
+  await hoursOf(page, name).click();
+  await page.keyboard.type(time.replace(":", ""));
+}
+
+async function fillStation(page: Page, name: string) {
+  const form = page.locator("form").filter({ has: page.locator('[name="officialQuantity"]') });
+  await field(form, "name").fill(name);
+  await field(form, "description").fill(`Uppgift vid ${name}`);
+  await field(form, "municipality").selectOption(LUND);
+  await field(form, "officialQuantity").fill("6");
+  await field(form, "officialMiniumumAge").fill("15");
+  return form;
+}
+
+describe("event screens", () => {
+  it.each([375, 1280])("a refused submit shows where and why on the event and station forms (sv, %i px)", async (width) => {
+    const { token, page } = await organizer({ width, language: "sv" });
+    await page.goto(`${e2e.product.url}/my-pages/events/new`);
+    await poll(() => field(page, "name").isVisible()).toBe(true);
+    await field(page, "name").fill("Lundaloppet");
+
+    // The buttons sit at the bottom, far below the first missing field (the date).
+    await page.getByRole("button", { name: sv.next }).scrollIntoViewIfNeeded();
+    await page.getByRole("button", { name: sv.next }).click();
+    await poll(() => focused(page)).toEqual({ name: "date", invalid: true, inView: true });
+    const alert = page.getByRole("alert").filter({ hasText: sv.fixErrors });
+    await poll(() => alert.isVisible()).toBe(true);
+    // The alert sits by the buttons, where the person looked.
+    const [alertBox, buttonBox] = [await alert.boundingBox(), await page.getByRole("button", { name: sv.next }).boundingBox()];
+    expect(Math.abs((buttonBox?.y ?? 0) - (alertBox?.y ?? 0))).toBeLessThan(250);
+    expect(await noSidewaysScroll(page)).toBe(true);
+    await expectNoAxeViolations(page, `event form refused ${width}`);
+    await screenshot(page, `event-screens-refused-sv-${width}`);
+
+    // The station form: saved with only a name, it goes to the first missing field too.
+    const event = await seedEvent(token, "Lundaloppet", newDate(), { stations: [] });
+    await page.goto(`${e2e.product.url}/my-pages/events/new?id=${event.id}&step=1`);
+    await poll(() => page.locator('[name="officialQuantity"]').isVisible()).toBe(true);
+    const form = page.locator("form").filter({ has: page.locator('[name="officialQuantity"]') });
+    await field(form, "name").fill("Parkering");
+    await form.getByRole("button", { name: sv.saveStation }).scrollIntoViewIfNeeded();
+    await form.getByRole("button", { name: sv.saveStation }).click();
+    await poll(() => focused(page)).toEqual({ name: "description", invalid: true, inView: true });
+    await poll(() => form.getByRole("alert").filter({ hasText: sv.fixErrors }).isVisible()).toBe(true);
+
+    // Everything but the place: the focus goes to the way of placing the marker, the message says how.
+    await fillStation(page, "Parkering");
+    await form.getByRole("button", { name: sv.saveStation }).click();
+    await poll(async () => (await focused(page)).name).toBe(sv.centre);
+    const missing = form.getByText(/^Platsen saknas/);
+    await poll(() => missing.innerText()).toContain(sv.centre);
+    expect(await missing.innerText()).not.toMatch(/sök/i);
+    await page.context().close();
+  });
+
+  it("without a geocoder the station form has no address search and no warning (en, 375 px)", async () => {
+    const { token, page } = await organizer({ width: 375, language: "en" });
+    const event = await seedEvent(token, "Lund Run", newDate(), { stations: [] });
+    await page.goto(`${e2e.product.url}/my-pages/events/new?id=${event.id}&step=1`);
+    await poll(() => page.locator(".leaflet-container").isVisible()).toBe(true);
+    expect(await page.getByRole("searchbox").count()).toBe(0);
+    expect(await page.getByText(/not available/i).count()).toBe(0);
+    expect(await page.getByText(/search/i).count()).toBe(0);
+    await fillStation(page, "Finish");
+    await page.getByRole("button", { name: "Save station" }).click();
+    const missing = page.getByText(/^Location missing/);
+    await poll(() => missing.innerText()).toContain("Put the marker in the middle of the map");
+    expect(await missing.innerText()).not.toMatch(/search/i);
+    expect(await noSidewaysScroll(page)).toBe(true);
+    await expectNoAxeViolations(page, "station form without geocoder en 375");
+    await screenshot(page, "event-screens-station-no-geocoder-en-375");
+    await page.context().close();
+  });
+
+  it("an unsaved station is saved or discarded on the way to the next step, and the wording says station", async () => {
+    const { token, page } = await organizer({ width: 1280, language: "sv" });
+    const event = await seedEvent(token, "Stationsloppet", newDate(), { stations: [] });
+    await page.goto(`${e2e.product.url}/my-pages/events/new?id=${event.id}&step=1`);
+    await poll(() => page.locator('[name="officialQuantity"]').isVisible()).toBe(true);
+    expect(await page.locator("main").innerText()).not.toMatch(/arbetspass/i);
+
+    // Untouched and nothing saved: the message names what is missing, in the glossary's word.
+    await page.getByRole("button", { name: sv.next }).click();
+    await poll(() => page.getByText(sv.noStations).isVisible()).toBe(true);
+
+    // Filled in but not saved: asked, not refused.
+    const form = await fillStation(page, "Parkering");
+    await form.getByRole("button", { name: sv.centre }).click();
+    await page.getByRole("button", { name: sv.next }).click();
+    const dialog = page.getByRole("dialog");
+    await poll(() => dialog.isVisible()).toBe(true);
+    expect(await dialog.innerText()).toContain(sv.unsavedStation);
+    expect(await page.getByText(/arbetspass/i).count()).toBe(0);
+    await expectNoAxeViolations(page, "unsaved station dialog");
+    await page.screenshot({
+      path: `${process.env.SCREENSHOT_DIR ?? "/tmp/bemanna-shots"}/event-screens-unsaved-station-sv-1280.png`,
+    });
+    await dialog.getByRole("button", { name: sv.saveOpenStation }).click();
+    await page.waitForURL(/step=2/);
+    const saved = (await (
+      await fetch(`${e2e.product.url}/api/events/${event.id}`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as { stations: Array<{ name: string }> };
+    expect(saved.stations.map((s) => s.name)).toEqual(["Parkering"]);
+
+    // Back, a second one started and thrown away: the step goes on with the saved one.
+    await page.getByRole("button", { name: "Föregående steg" }).click();
+    await page.waitForURL(/step=1/);
+    await page.getByRole("button", { name: "Lägg till station" }).click();
+    await fillStation(page, "Servering");
+    await page.getByRole("button", { name: sv.next }).click();
+    await poll(() => dialog.isVisible()).toBe(true);
+    await dialog.getByRole("button", { name: sv.discardOpenStation }).click();
+    await page.waitForURL(/step=2/);
+    await page.context().close();
+  });
+
+  it("an event form with unsaved changes asks before the page is left (sv, 375 px)", async () => {
+    const { token, page } = await organizer({ width: 375, language: "sv" });
+    const event = await seedEvent(token, "Frågeloppet", newDate());
+    await page.goto(`${e2e.product.url}/my-pages/events/${event.id}`);
+    await poll(() => field(page, "city").inputValue()).toBe("Lund");
+    await field(page, "city").fill("Malmö");
+    await page.getByRole("navigation", { name: "Du är här" }).getByRole("link").first().click();
+    const dialog = page.getByRole("dialog");
+    await poll(() => dialog.isVisible()).toBe(true);
+    expect(await dialog.innerText()).toContain(sv.unsavedTitle);
+    await dialog.getByRole("button", { name: sv.stay }).click();
+    expect(page.url()).toContain(event.id);
+    expect(await field(page, "city").inputValue()).toBe("Malmö");
+    await page.context().close();
+  });
+
+  it("the event list is cards on a phone: nothing scrolls sideways, the remove control is in sight (sv, 375 px)", async () => {
+    const { token, page } = await organizer({ width: 375, language: "sv" });
+    const date = newDate();
+    await seedEvent(token, "Ett evenemang med ett mycket långt namn i Lund", date, { city: "Lund" });
+    await page.goto(`${e2e.product.url}/my-pages/events`);
+    const card = page.locator('[data-event="Ett evenemang med ett mycket långt namn i Lund"]');
+    await poll(() => card.isVisible()).toBe(true);
+    expect(await page.locator("table").count()).toBe(0);
+    const text = await card.innerText();
+    expect(text).toContain(date);
+    expect(text).toContain("Lund");
+    expect(text).toContain("Obekräftat");
+    expect(await noSidewaysScroll(page)).toBe(true);
+    const remove = card.getByRole("button", { name: "Ta bort Ett evenemang med ett mycket långt namn i Lund" });
+    expect(await remove.isVisible()).toBe(true);
+    const box = await remove.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 375).toBe(true);
+    const badge = await card.getByText("Obekräftat").boundingBox();
+    expect(badge && badge.x + badge.width <= 375).toBe(true);
+    await expectNoAxeViolations(page, "event cards sv 375");
+    await screenshot(page, "event-screens-hub-sv-375");
+
+    // At 1280 px it stays a table, with the city as a column.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await poll(() => page.locator("table").count()).toBe(1);
+    expect(await page.locator('tr[data-event="Ett evenemang med ett mycket långt namn i Lund"]').innerText()).toContain("Lund");
+    await page.context().close();
+  });
+
+  it("no promise without a page: the team-leader area says what is coming; a confirmed event leads to matching", async () => {
+    const { token, page } = await organizer({ width: 1280, language: "sv" });
+    await page.goto(`${e2e.product.url}/my-pages/teamleaders`);
+    await poll(() => page.getByText("Kommer snart").isVisible()).toBe(true);
+    expect(await page.locator("main").innerText()).not.toContain("Här ser du de stationer");
+    await expectNoAxeViolations(page, "team leaders sv 1280");
+    await screenshot(page, "event-screens-teamleaders-sv-1280");
+
+    const event = await seedEvent(token, "Matchloppet", newDate());
+    await page.goto(`${e2e.product.url}/my-pages/events/new?id=${event.id}&step=2`);
+    await poll(() => page.getByText(/fliken Matchning/).isVisible()).toBe(true);
+    await page.getByRole("button", { name: "Bekräfta evenemanget" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Bekräfta evenemanget" }).click();
+    const toMatch = page.getByRole("link", { name: "Nästa steg: matcha grupper till stationerna" });
+    await poll(() => toMatch.isVisible()).toBe(true);
+    await toMatch.click();
+    await page.waitForURL(new RegExp(`/my-pages/events/${event.id}/match$`));
+    await poll(() => page.getByRole("tab", { name: "Matchning", selected: true }).isVisible()).toBe(true);
+    await page.context().close();
+  });
+
+  it.each([
+    { lang: "sv" as const, width: 375 },
+    { lang: "en" as const, width: 1280 },
+  ])("a finished event is a read-only summary ($lang, $width px)", async ({ lang, width }) => {
+    const { token, page } = await organizer({ width, language: lang });
+    const date = newDate();
+    const event = await seedEvent(token, "Avslutade loppet", date);
+    await postApi(e2e.product, `/events/${event.id}/confirm`, {}, token);
+    await e2e.product.app.ctx.db
+      .update(events)
+      .set({ status: "HISTORIC", version: sql`${events.version} + 1` })
+      .where(eq(events.id, event.id));
+    await page.goto(`${e2e.product.url}/my-pages/events/${event.id}`);
+    await poll(() => page.locator("dl").first().isVisible()).toBe(true);
+    // No fields, no buttons to save, no editing hints: the data as text.
+    expect(await page.locator("main input, main textarea, main select").count()).toBe(0);
+    expect(await page.locator("main fieldset").count()).toBe(0);
+    const main = await page.locator("main").innerText();
+    expect(main).toContain(date);
+    expect(main).toContain("14:30");
+    expect(main).toContain("Lunds IK");
+    expect(main).toContain("Målgång");
+    expect(main).toMatch(lang === "sv" ? /300\skr/ : /SEK\s300/);
+    expect(main).not.toMatch(lang === "sv" ? /Kryssa i|kan administrera|Spara/ : /Tick|can administer|Save/);
+    expect(await noSidewaysScroll(page)).toBe(true);
+    await expectNoAxeViolations(page, `historic ${lang} ${width}`);
+    await screenshot(page, `event-screens-historic-${lang}-${width}`);
+
+    await page.getByRole("tab", { name: lang === "sv" ? "Stationer" : "Stations" }).click();
+    await page.waitForURL(/\/stations$/);
+    await poll(() => page.locator('[data-station="Målgång"]').isVisible()).toBe(true);
+    expect(await page.locator("main input, main textarea, main select").count()).toBe(0);
+    await expectNoAxeViolations(page, `historic stations ${lang} ${width}`);
+    await page.context().close();
+  });
+
+  it.each([
+    { lang: "sv" as const, text: sv.endBeforeStart },
+    { lang: "en" as const, text: "The end time must be later than the start time" },
+  ])("a station ending before it starts says so in times ($lang, 375 px)", async ({ lang, text }) => {
+    const { token, page } = await organizer({ width: 375, language: lang });
+    const event = await seedEvent(token, "Tidsloppet", newDate());
+    await page.goto(`${e2e.product.url}/my-pages/events/${event.id}/stations`);
+    await page.getByRole("button", { name: lang === "sv" ? "Ändra Målgång" : "Edit Målgång" }).click();
+    await poll(() => field(page, "end").isVisible()).toBe(true);
+    await typeTime(page, "end", "07:00");
+    expect(await hoursOf(page, "end").inputValue()).toBe("07");
+    await page.getByRole("button", { name: lang === "sv" ? sv.saveStation : "Save station" }).click();
+    await poll(() => page.getByText(text).isVisible()).toBe(true);
+    expect(await page.getByText(lang === "sv" ? /Slutdatum/ : /end date/i).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it("dates and times are ISO and 24-hour in a Swedish page whatever the browser's language (en-US)", async () => {
+    const { token, page } = await organizer({ width: 1280, language: "sv", locale: "en-US" });
+    const date = newDate();
+    const event = await seedEvent(token, "Datumloppet", date);
+    await page.goto(`${e2e.product.url}/my-pages/events/${event.id}`);
+    await poll(() => field(page, "date").inputValue()).toBe(date);
+    // The event's start, 14:30, is not 02:30 PM.
+    expect(await field(page, "startTime").inputValue()).toBe("14");
+    expect(await page.locator("main").innerText()).not.toMatch(/\b(AM|PM)\b/);
+    expect(
+      await page.locator('main input[type="date"], main input[type="time"], main input[type="datetime-local"]').count(),
+    ).toBe(0);
+
+    // A typed date is read as ISO; the month's calendar starts on Monday, in Swedish.
+    await field(page, "date").fill(addDays(date, 1));
+    await field(page, "date").click();
+    await poll(() => page.getByRole("table").first().isVisible()).toBe(true);
+    expect((await page.getByRole("table").first().locator("thead th").first().innerText()).toLowerCase()).toMatch(/^må/);
+    await page.keyboard.press("Escape");
+    await expectNoAxeViolations(page, "event form sv in en-US browser");
+    await screenshot(page, "event-screens-dates-sv-en-US-1280");
+
+    // The station's start and end: date and time apart, 24-hour.
+    await page.goto(`${e2e.product.url}/my-pages/events/${event.id}/stations`);
+    await page.getByRole("button", { name: "Ändra Målgång" }).click();
+    await poll(() => field(page, "start").inputValue()).toBe(date);
+    expect(await hoursOf(page, "start").inputValue()).toBe("08");
+    expect(await hoursOf(page, "end").inputValue()).toBe("16");
+    expect(await page.locator("main").innerText()).not.toMatch(/\b(AM|PM)\b/);
+    await screenshot(page, "event-screens-station-dates-sv-en-US-1280");
+    await page.context().close();
+  });
+
+  it.each([
+    { lang: "sv" as const, width: 375 },
+    { lang: "en" as const, width: 375 },
+    { lang: "sv" as const, width: 1280 },
+    { lang: "en" as const, width: 1280 },
+  ])("the event pages pass axe and fit at $width px in $lang", async ({ lang, width }) => {
+    const { token, page } = await organizer({ width, language: lang });
+    const event = await seedEvent(token, `Skärmloppet ${lang} ${width}`, newDate());
+    const tag = `${lang}-${width}`;
+    for (const [path, name] of [
+      ["/my-pages/events/new", "wizard-event"],
+      [`/my-pages/events/new?id=${event.id}&step=1`, "wizard-stations"],
+      [`/my-pages/events/new?id=${event.id}&step=2`, "wizard-confirm"],
+      [`/my-pages/events/${event.id}`, "page-data"],
+      [`/my-pages/events/${event.id}/stations`, "page-stations"],
+      ["/my-pages/events", "hub"],
+      ["/my-pages/teamleaders", "teamleaders"],
+    ] as const) {
+      await page.goto(`${e2e.product.url}${path}`);
+      await poll(() => page.locator("h1").first().isVisible()).toBe(true);
+      await page.waitForLoadState("networkidle");
+      expect(await noSidewaysScroll(page), `${name} ${tag} scrolls sideways`).toBe(true);
+      await expectNoAxeViolations(page, `${name} ${tag}`);
+      await screenshot(page, `event-screens-${name}-${tag}`);
+    }
+    await page.context().close();
+  });
+});
