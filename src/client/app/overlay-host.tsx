@@ -8,7 +8,8 @@ export default function OverlayHost({ onReady }: { onReady: () => void }) {
   useEffect(onReady, [onReady]);
   return (
     <>
-      <Notifications position="top-center" />
+      {/* Below the sticky header, never over it: the menu and the language choice stay in reach. */}
+      <Notifications position="top-center" style={{ top: "calc(var(--app-header-height) + var(--mantine-spacing-sm))" }} />
       <ModalsProvider />
     </>
   );

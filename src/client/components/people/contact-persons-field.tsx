@@ -91,7 +91,7 @@ export function ContactPersonsField({ value, onChange, lockedEmails = [], invite
                         {person.name}
                       </Text>
                       {me && same(me, person.email) && (
-                        <Badge size="xs" variant="outline" color="teal.9">
+                        <Badge size="xs" variant="outline" color="brand.9">
                           {t("users.contacts.you")}
                         </Badge>
                       )}

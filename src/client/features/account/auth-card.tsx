@@ -1,7 +1,7 @@
-import { Paper, Stack, Text } from "@mantine/core";
+import { Paper, Stack } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { PageTitle } from "../../components/page-title.tsx";
+import { type Crumb, PageHeader } from "../../components/page-header.tsx";
 import classes from "./account.module.css";
 
 interface Props {
@@ -12,19 +12,18 @@ interface Props {
   children: ReactNode;
   /** Links under the form, such as to register or back to log in. */
   footer?: ReactNode;
+  /** The way back up from a signed-in page, as PageHeader takes it. */
+  crumbs?: Crumb[];
 }
 
 /** The centred card every account page is laid out in. */
-export function AuthCard({ titleId, introId, width = 460, children, footer }: Props) {
+export function AuthCard({ titleId, introId, width = 460, children, footer, crumbs }: Props) {
   const { t } = useTranslation();
   return (
     <div className={classes.backdrop}>
       <Paper className={classes.card} maw={width} withBorder shadow="sm" radius="lg" p={{ base: "lg", sm: "xl" }}>
+        <PageHeader title={titleId} crumbs={crumbs} intro={introId && t(introId)} />
         <Stack gap="lg">
-          <Stack gap={6}>
-            <PageTitle id={titleId} />
-            {introId && <Text c="gray.7">{t(introId)}</Text>}
-          </Stack>
           {children}
           {footer && (
             <Stack gap={6} className={classes.footerLinks}>

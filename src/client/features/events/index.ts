@@ -3,6 +3,5 @@ export { ConfirmEvent } from "./components/confirm-event.tsx";
 export { EventForm, type SaveIntent } from "./components/event-form.tsx";
 export { EventsTable } from "./components/events-table.tsx";
 export { StationsEditor } from "./components/stations-editor.tsx";
-export { StatusBadge } from "./components/status-badge.tsx";
 export { notifySuccess } from "./notify.ts";
 export { stationTime } from "./station-time.ts";

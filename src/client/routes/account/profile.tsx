@@ -27,7 +27,12 @@ function ProfileCard() {
   const [editing, setEditing] = useState(false);
   if (!user) return null;
   return (
-    <AuthCard titleId="account.titles.profile" introId="account.profile.intro" width={560}>
+    <AuthCard
+      titleId="account.titles.profile"
+      introId="account.profile.intro"
+      width={560}
+      crumbs={[{ label: "shell.menu.myPages", to: "/my-pages" }]}
+    >
       {editing ? (
         <ProfileForm user={user} onDone={() => setEditing(false)} />
       ) : (
@@ -79,7 +84,7 @@ function ProfileForm({ user, onDone }: { user: Profile; onDone(): void }) {
       });
       // Spec 01 §4: after a profile update the user info is fetched again.
       setUser(await api<Profile>("GET", "/auth/me"));
-      notifications.show({ color: "teal", message: t("account.profile.saved") });
+      notifications.show({ message: t("account.profile.saved"), closeButtonProps: { "aria-label": t("common.close") } });
       onDone();
     } catch (err) {
       setBusy(false);

@@ -3,7 +3,8 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate, useParams } from "react-router";
 import { RequireAuth } from "../../app/guards.tsx";
-import { ConfirmEvent, EventForm, StationsEditor, StatusBadge, useEvent } from "../../features/events/index.ts";
+import { StatusBadge } from "../../components/status-badge.tsx";
+import { ConfirmEvent, EventForm, StationsEditor, useEvent } from "../../features/events/index.ts";
 import { MatchTab } from "../../features/offers/index.ts";
 
 /** The tabs that exist so far; send-outs and attendance come with their features. */
@@ -44,7 +45,7 @@ export default function EventPage() {
           <Stack gap="md">
             <Group justify="space-between" align="center">
               <Title order={1}>{event.data.name}</Title>
-              <StatusBadge status={event.data.status} />
+              <StatusBadge status={event.data.status} of="event" />
             </Group>
             {!event.data.abilities.edit && (
               <Alert color="gray" role="status">

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { canRemove, type Sort, type SortField, sortEvents } from "#shared/events/rules";
 import type { EventStatus, EventSummary } from "#shared/events/schema";
-import { StatusBadge } from "./status-badge.tsx";
+import { StatusBadge } from "../../../components/status-badge.tsx";
 
 interface Props {
   events: EventSummary[];
@@ -53,7 +53,7 @@ export function EventsTable({ events, sort, onSort, onRemove, caption }: Props) 
               </Table.Td>
               <Table.Td style={{ whiteSpace: "nowrap" }}>{e.date}</Table.Td>
               <Table.Td>
-                <StatusBadge status={e.status} />
+                <StatusBadge status={e.status} of="event" />
               </Table.Td>
               <Table.Td>
                 {canRemove(e.status as EventStatus) && (
