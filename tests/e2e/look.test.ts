@@ -12,7 +12,7 @@ import {
   stationId,
   type User,
 } from "../helpers/offers.ts";
-import { expectNoAxeViolations, newPage, poll, screenshot, setUpProduct, signIn } from "./harness.ts";
+import { expectNoAxeViolations, inviteUser, newPage, poll, screenshot, setUpProduct, signIn } from "./harness.ts";
 
 /**
  * One look for the signed-in app (issue 10, findings 7 and 14): the glossary's status words in one badge
@@ -63,6 +63,7 @@ interface Seed {
   user: User;
   /** A draft event for the test to confirm. */
   draft: Json;
+  confirmed: Json;
   group: Json;
   offerPath: string;
 }
@@ -85,6 +86,7 @@ async function seed(lang: Lang): Promise<Seed> {
   return {
     user,
     draft,
+    confirmed,
     group,
     offerPath: `/my-pages/volunteers/engagement/${key.eventId}/${key.groupId}/${key.stationId}`,
   };
@@ -253,4 +255,61 @@ describe("one look", () => {
     expect(Math.abs((a?.y ?? 0) - (b?.y ?? 0))).toBeLessThanOrEqual(1);
     await page.context().close();
   });
+});
+
+/** Every signed-in page, as the seeded person reaches it. */
+function signedInPages(seed: Seed): Array<[name: string, path: string]> {
+  const event = `/my-pages/events/${seed.confirmed.id}`;
+  const group = `/my-pages/volunteers/${seed.group.id}`;
+  return [
+    ["events", "/my-pages/events"],
+    ["event-new", "/my-pages/events/new"],
+    ["event-draft", `/my-pages/events/${seed.draft.id}`],
+    ["event-data", event],
+    ["event-stations", `${event}/stations`],
+    ["event-match", `${event}/match`],
+    ["teamleaders", "/my-pages/teamleaders"],
+    ["volunteers", "/my-pages/volunteers"],
+    ["group-new", "/my-pages/volunteers/new"],
+    ["group-edit", group],
+    ["group-confirm", `${group}/confirm`],
+    ["group-volunteers", `${group}/volunteers`],
+    ["engagement", seed.offerPath],
+    ["profile", "/profile"],
+  ];
+}
+
+/** The page has its title and nothing is loading any more. */
+async function settled(page: Page) {
+  await poll(() => page.locator("main h1").first().isVisible()).toBe(true);
+  await poll(() => page.locator("main .mantine-Loader-root:visible").count()).toBe(0);
+}
+
+describe("every signed-in page", () => {
+  for (const lang of ["sv", "en"] as const) {
+    for (const width of [375, 1280]) {
+      it(`fits the screen and is screenshotted (${lang}, ${width} px)`, async () => {
+        const page = await signedIn(lang, width);
+        for (const [name, path] of signedInPages(await data(lang))) {
+          await page.goto(`${e2e.product.url}${path}`);
+          await settled(page);
+          await screenshot(page, `look-${name}-${lang}-${width}`);
+          expect(await page.evaluate<number>("document.documentElement.scrollWidth"), name).toBeLessThanOrEqual(width);
+        }
+        await page.context().close();
+
+        // The first sign-in of an invited person: a password of their own.
+        const invited = await inviteUser(e2e.product);
+        const fresh = await newPage(e2e.browser, { language: lang, width });
+        await fresh.goto(`${e2e.product.url}/login`);
+        await fresh.locator('input[name="email"]').fill(invited.email);
+        await fresh.locator('input[name="password"]').fill(invited.temporaryPassword);
+        await fresh.locator('button[type="submit"]').click();
+        await fresh.waitForURL((url) => url.pathname === "/change-password");
+        await settled(fresh);
+        await screenshot(fresh, `look-change-password-${lang}-${width}`);
+        await fresh.context().close();
+      });
+    }
+  }
 });

@@ -1,4 +1,5 @@
 import { type CSSVariablesResolver, createTheme, DEFAULT_THEME, type MantineThemeComponents } from "@mantine/core";
+import classes from "./theme.module.css";
 
 /**
  * The one brand colour, the public site's green: the app's buttons, links, badges and the public pages all
@@ -39,7 +40,11 @@ export const theme = createTheme({
   defaultRadius: "md",
   // md = 62em (992 px): the menu folds below 991 px (spec 01 §9).
   breakpoints: { xs: "36em", sm: "48em", md: "62em", lg: "75em", xl: "88em" },
-  components: inputs,
+  components: {
+    ...inputs,
+    InputWrapper: { classNames: { description: classes.description } },
+    Fieldset: { classNames: { root: classes.fieldset } },
+  },
 });
 
 /** Mantine's error (red 6) and dimmed (gray 6) texts fall short of 4.5:1 on white; these shades meet it. */

@@ -35,9 +35,10 @@ export function PageHeader({ title, text, crumbs, aside, intro }: Props) {
     <header>
       {crumbs && crumbs.length > 0 && (
         <nav aria-label={t("common.breadcrumbs")}>
-          <Breadcrumbs mb="xs" separatorMargin={6}>
+          {/* One size for the links and the page itself; a long name wraps instead of widening the page. */}
+          <Breadcrumbs mb="xs" separatorMargin={6} fz="sm" style={{ flexWrap: "wrap", rowGap: 4 }}>
             {crumbs.map((c) => (
-              <Anchor key={c.to} component={Link} to={c.to} size="sm">
+              <Anchor key={c.to} component={Link} to={c.to} fz="sm">
                 {t(c.label, { defaultValue: c.label })}
               </Anchor>
             ))}

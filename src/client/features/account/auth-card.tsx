@@ -1,7 +1,7 @@
 import { Paper, Stack } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { type Crumb, PageHeader } from "../../components/page-header.tsx";
+import { PageHeader } from "../../components/page-header.tsx";
 import classes from "./account.module.css";
 
 interface Props {
@@ -12,17 +12,15 @@ interface Props {
   children: ReactNode;
   /** Links under the form, such as to register or back to log in. */
   footer?: ReactNode;
-  /** The way back up from a signed-in page, as PageHeader takes it. */
-  crumbs?: Crumb[];
 }
 
 /** The centred card every account page is laid out in. */
-export function AuthCard({ titleId, introId, width = 460, children, footer, crumbs }: Props) {
+export function AuthCard({ titleId, introId, width = 460, children, footer }: Props) {
   const { t } = useTranslation();
   return (
     <div className={classes.backdrop}>
       <Paper className={classes.card} maw={width} withBorder shadow="sm" radius="lg" p={{ base: "lg", sm: "xl" }}>
-        <PageHeader title={titleId} crumbs={crumbs} intro={introId && t(introId)} />
+        <PageHeader title={titleId} intro={introId && t(introId)} />
         <Stack gap="lg">
           {children}
           {footer && (
