@@ -236,6 +236,10 @@ describe("one look", () => {
       expect(header).not.toBeNull();
       expect(box).not.toBeNull();
       expect(box?.y ?? 0).toBeGreaterThanOrEqual((header?.y ?? 0) + (header?.height ?? 0));
+      // Nothing of the notifications' layer lies over the rest of the page.
+      const covered = `[[0.1, 0.5], [0.5, 0.5], [0.9, 0.5], [0.5, 0.95]].some(([x, y]) =>
+        document.elementFromPoint(innerWidth * x, innerHeight * y)?.closest(".mantine-Notifications-root"))`;
+      expect(await page.evaluate<boolean>(covered)).toBe(false);
       await screenshot(page, `look-notification-${lang}-${width}`);
       await expectNoAxeViolations(page, `profile saved (${lang})`);
       await page.context().close();

@@ -1,6 +1,7 @@
 import { ModalsProvider } from "@mantine/modals";
 import { Notifications } from "@mantine/notifications";
 import { useEffect } from "react";
+import classes from "./shell/shell.module.css";
 
 /** Loaded after the first page (see overlays.tsx). */
 export default function OverlayHost({ onReady }: { onReady: () => void }) {
@@ -8,8 +9,7 @@ export default function OverlayHost({ onReady }: { onReady: () => void }) {
   useEffect(onReady, [onReady]);
   return (
     <>
-      {/* Below the sticky header, never over it: the menu and the language choice stay in reach. */}
-      <Notifications position="top-center" style={{ top: "calc(var(--app-header-height) + var(--mantine-spacing-sm))" }} />
+      <Notifications position="top-center" className={classes.notifications} />
       <ModalsProvider />
     </>
   );
