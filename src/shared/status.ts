@@ -9,11 +9,11 @@ export type Status = (typeof STATUSES)[number];
 export const canEdit = (status: Status) => status !== "HISTORIC";
 
 /**
- * The message id of a status's label: `<prefix>.<word>`, where an area may name the statuses in its own
- * words (groups say "approved" where events say "CONFIRMED"); anything unexpected is `<prefix>.unknown`
+ * The message id of a status's label, `<prefix>.<STATUS>`: events and groups name the statuses with the same
+ * glossary words (obekräftat/bekräftat/avslutat, for a group -ad); anything unexpected is `<prefix>.unknown`
  * (spec 01 §4).
  */
-export function labelOfStatus(status: string, prefix: string, words?: Record<Status, string>): string {
+export function labelOfStatus(status: string, prefix: string): string {
   if (!(STATUSES as readonly string[]).includes(status)) return `${prefix}.unknown`;
-  return `${prefix}.${words ? words[status as Status] : status}`;
+  return `${prefix}.${status}`;
 }

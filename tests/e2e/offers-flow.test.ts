@@ -336,7 +336,7 @@ describe("the offers flow, from a draft event to named volunteers", () => {
     await screenshot(grp, "flow-15-reloaded-en-375");
 
     // Back in the list of offers, the offer shows as accepted.
-    await grp.getByRole("link", { name: "Back to offers and groups" }).click();
+    await grp.getByRole("navigation", { name: "You are here" }).getByRole("link", { name: "Groups" }).click();
     await grp.waitForURL((url) => url.pathname === "/my-pages/volunteers");
     await poll(() => grp.getByRole("heading", { name: EVENT }).isVisible()).toBe(true);
     expect(await grp.getByRole("link", { name: `Accepted – open the offer for ${SMALL}` }).isVisible()).toBe(true);

@@ -1,6 +1,7 @@
 import { ModalsProvider } from "@mantine/modals";
 import { Notifications } from "@mantine/notifications";
 import { useEffect } from "react";
+import classes from "./shell/shell.module.css";
 
 /** Loaded after the first page (see overlays.tsx). */
 export default function OverlayHost({ onReady }: { onReady: () => void }) {
@@ -8,7 +9,7 @@ export default function OverlayHost({ onReady }: { onReady: () => void }) {
   useEffect(onReady, [onReady]);
   return (
     <>
-      <Notifications position="top-center" />
+      <Notifications position="top-center" className={classes.notifications} />
       <ModalsProvider />
     </>
   );

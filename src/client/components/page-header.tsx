@@ -1,4 +1,4 @@
-import { Anchor, Breadcrumbs, Group, Title } from "@mantine/core";
+import { Anchor, Breadcrumbs, Group, Text, Title } from "@mantine/core";
 import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -17,13 +17,15 @@ interface Props {
   crumbs?: Crumb[];
   /** Beside the title: a status badge, an action. */
   aside?: ReactNode;
+  /** The lead text under the title: what the page is for, or what the page's item belongs to. */
+  intro?: ReactNode;
 }
 
 /**
  * The head of every signed-in page: breadcrumbs up to where the user came from, the h1 (also the document
  * title, so screen readers announce where they are) and what belongs beside it. One look for every page.
  */
-export function PageHeader({ title, text, crumbs, aside }: Props) {
+export function PageHeader({ title, text, crumbs, aside, intro }: Props) {
   const { t } = useTranslation();
   const shown = text ? title : t(title);
   useEffect(() => {
@@ -33,9 +35,10 @@ export function PageHeader({ title, text, crumbs, aside }: Props) {
     <header>
       {crumbs && crumbs.length > 0 && (
         <nav aria-label={t("common.breadcrumbs")}>
-          <Breadcrumbs mb="xs" separatorMargin={6}>
+          {/* One size for the links and the page itself; a long name wraps instead of widening the page. */}
+          <Breadcrumbs mb="xs" separatorMargin={6} fz="sm" style={{ flexWrap: "wrap", rowGap: 4 }}>
             {crumbs.map((c) => (
-              <Anchor key={c.to} component={Link} to={c.to} size="sm">
+              <Anchor key={c.to} component={Link} to={c.to} fz="sm">
                 {t(c.label, { defaultValue: c.label })}
               </Anchor>
             ))}
@@ -43,10 +46,18 @@ export function PageHeader({ title, text, crumbs, aside }: Props) {
           </Breadcrumbs>
         </nav>
       )}
-      <Group justify="space-between" align="center" gap="sm" mb="md">
-        <Title order={1}>{shown}</Title>
+      <Group justify="space-between" align="center" gap="sm" mb={intro ? "xs" : "lg"}>
+        {/* A long name from the data breaks anywhere rather than widen a phone's page. */}
+        <Title order={1} style={{ overflowWrap: "anywhere" }}>
+          {shown}
+        </Title>
         {aside}
       </Group>
+      {intro && (
+        <Text mb="lg" maw={720}>
+          {intro}
+        </Text>
+      )}
     </header>
   );
 }

@@ -43,9 +43,9 @@ describe("availability defaults", () => {
 
 describe("status", () => {
   it("labels the statuses and anything else as unknown", () => {
-    expect(statusLabelId("CONFIRMED")).toBe("groups.status.approved");
-    expect(statusLabelId("DRAFT")).toBe("groups.status.unconfirmed");
-    expect(statusLabelId("HISTORIC")).toBe("groups.status.historic");
+    expect(statusLabelId("CONFIRMED")).toBe("groups.status.CONFIRMED");
+    expect(statusLabelId("DRAFT")).toBe("groups.status.DRAFT");
+    expect(statusLabelId("HISTORIC")).toBe("groups.status.HISTORIC");
     expect(statusLabelId("WHATEVER")).toBe("groups.status.unknown");
   });
 

@@ -14,9 +14,8 @@ export function newAvailability(now: Date, location = ""): AvailabilityInput {
   return { type: "PERIOD", ...defaultPeriod(now), eventId: null, location };
 }
 
-/** The status label's message id (CONFIRMED approved, DRAFT unconfirmed, HISTORIC historic, else unknown). */
-export const statusLabelId = (status: string) =>
-  labelOfStatus(status, "groups.status", { CONFIRMED: "approved", DRAFT: "unconfirmed", HISTORIC: "historic" });
+/** The status label's message id: obekräftad, bekräftad, avslutad, anything else unknown. */
+export const statusLabelId = (status: string) => labelOfStatus(status, "groups.status");
 
 export { canEdit } from "../status.ts";
 

@@ -16,7 +16,7 @@ export function CookieNotice() {
     <section className={classes.cookie} aria-label={t("shell.cookies.agree")}>
       <Group justify="space-between" wrap="nowrap" gap="md">
         <Text size="sm">{t("shell.cookies.text")}</Text>
-        <Button color="teal.3" c="dark.9" onClick={() => setAgreed(true)} style={{ flexShrink: 0 }}>
+        <Button color="brand.3" c="dark.9" onClick={() => setAgreed(true)} style={{ flexShrink: 0 }}>
           {t("shell.cookies.agree")}
         </Button>
       </Group>

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, TextInput } from "@mantine/core";
+import { ActionIcon, Button, Group, Paper, Stack, Text, TextInput } from "@mantine/core";
 import { type KeyboardEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type ContactPerson, contactAddError, sameEmail as same } from "#shared/contacts";
@@ -6,6 +6,7 @@ import { formatPhone } from "#shared/phone";
 import { email as emailSchema } from "#shared/validation";
 import { useAuth } from "../../app/auth.tsx";
 import { apiErrorText } from "../form.ts";
+import { ToneBadge } from "../status-badge.tsx";
 import { type InviteType, openAddUserModal } from "./add-user-modal.tsx";
 import { lookupUser } from "./api.ts";
 
@@ -93,11 +94,7 @@ export function ContactPersonsField({ value, onChange, lockedEmails = [], invite
                       <Text fw={600} size="sm">
                         {person.name}
                       </Text>
-                      {me && same(me, person.email) && (
-                        <Badge size="xs" variant="outline" color="teal.9">
-                          {t("users.contacts.you")}
-                        </Badge>
-                      )}
+                      {me && same(me, person.email) && <ToneBadge tone="neutral">{t("users.contacts.you")}</ToneBadge>}
                     </Group>
                     <Text size="sm" c="dimmed" style={{ overflowWrap: "anywhere" }}>
                       {person.email}

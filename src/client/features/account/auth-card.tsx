@@ -1,7 +1,7 @@
-import { Paper, Stack, Text } from "@mantine/core";
+import { Paper, Stack } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { PageTitle } from "../../components/page-title.tsx";
+import { PageHeader } from "../../components/page-header.tsx";
 import classes from "./account.module.css";
 
 interface Props {
@@ -20,11 +20,8 @@ export function AuthCard({ titleId, introId, width = 460, children, footer }: Pr
   return (
     <div className={classes.backdrop}>
       <Paper className={classes.card} maw={width} withBorder shadow="sm" radius="lg" p={{ base: "lg", sm: "xl" }}>
+        <PageHeader title={titleId} intro={introId && t(introId)} />
         <Stack gap="lg">
-          <Stack gap={6}>
-            <PageTitle id={titleId} />
-            {introId && <Text c="gray.7">{t(introId)}</Text>}
-          </Stack>
           {children}
           {footer && (
             <Stack gap={6} className={classes.footerLinks}>

@@ -2,8 +2,8 @@ import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from "@mantin
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { sortByName } from "#shared/groups/rules";
+import { StatusBadge } from "../../components/status-badge.tsx";
 import { useGroupSummaries } from "./api.ts";
-import { GREEN, StatusBadge } from "./group-views.tsx";
 import classes from "./groups.module.css";
 
 /** The user's groups, by name: a row opens the group page. */
@@ -16,7 +16,7 @@ export function GroupList() {
     <Stack gap="sm">
       <Group justify="space-between" align="center">
         <Title order={2}>{t("groups.area.listTitle")}</Title>
-        <Button component={Link} to="/my-pages/volunteers/new" color={GREEN}>
+        <Button component={Link} to="/my-pages/volunteers/new">
           {t("groups.area.create")}
         </Button>
       </Group>
@@ -45,7 +45,7 @@ export function GroupList() {
                     </Text>
                   </div>
                   <Group gap="sm" wrap="nowrap">
-                    <StatusBadge status={g.status} />
+                    <StatusBadge status={g.status} of="group" />
                     <Button
                       component={Link}
                       to={`/my-pages/volunteers/${g.id}`}

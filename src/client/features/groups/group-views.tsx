@@ -1,10 +1,9 @@
-import { Badge, Button, Group, Stack, Text } from "@mantine/core";
+import { Button, Group, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { skillLabelId } from "#shared/events/schema";
 import { findMunicipality } from "#shared/geo/municipalities";
-import { statusLabelId } from "#shared/groups/rules";
 import type { Group as GroupData } from "#shared/groups/schema";
 import { sportLabelId } from "#shared/groups/sports";
 import { formatPhone } from "#shared/phone";
@@ -12,29 +11,9 @@ import { ConfirmModal } from "../../components/confirm-modal.tsx";
 import { Facts } from "../../components/facts.tsx";
 import { apiErrorText } from "../../components/form.ts";
 import { FormError } from "../../components/form-error.tsx";
+import { StatusBadge } from "../../components/status-badge.tsx";
 import { confirmGroup, downloadGroupCsv } from "./api.ts";
 import classes from "./groups.module.css";
-
-/** A green dark enough for white text (WCAG AA), for the create and confirm actions. */
-export const GREEN = "#1e7b34";
-
-/** Filled and dark, so the white label stays readable (WCAG AA): approved green, unconfirmed orange. */
-const statusColor: Record<string, string> = { CONFIRMED: GREEN, DRAFT: "#a84300", HISTORIC: "#495057" };
-
-export function StatusBadge({ status }: { status: string }) {
-  const { t } = useTranslation();
-  return (
-    <Badge
-      color={statusColor[status] ?? "#495057"}
-      variant="filled"
-      tt="none"
-      fz="sm"
-      styles={{ root: { flexShrink: 0, height: "auto", paddingBlock: 3 }, label: { overflow: "visible" } }}
-    >
-      {t(statusLabelId(status))}
-    </Badge>
-  );
-}
 
 /** The group's data, read-only. */
 export function GroupDetails({ group }: { group: GroupData }) {
@@ -54,7 +33,7 @@ export function GroupDetails({ group }: { group: GroupData }) {
           t("groups.fields.skills"),
           group.skills.length > 0 ? group.skills.map((s) => t(skillLabelId(s))).join(", ") : t("groups.fields.noSkills"),
         ],
-        [t("groups.fields.status"), <StatusBadge key="status" status={group.status} />],
+        [t("groups.fields.status"), <StatusBadge key="status" status={group.status} of="group" />],
         [
           t("groups.fields.contactPersons"),
           <ul key="contacts" className={classes.plainList}>
@@ -77,15 +56,12 @@ export function ConfirmGroupButton({ group, onConfirmed }: { group: GroupData; o
   if (!group.abilities.confirm) return null;
   return (
     <>
-      <Button color={GREEN} onClick={() => setOpen(true)}>
-        {t("groups.confirm.button")}
-      </Button>
+      <Button onClick={() => setOpen(true)}>{t("groups.confirm.button")}</Button>
       <ConfirmModal
         opened={open}
         onClose={() => setOpen(false)}
         title={t("groups.confirm.title")}
         confirmLabel={t("common.confirm")}
-        color={GREEN}
         onConfirm={async () => onConfirmed(await confirmGroup(group))}
       >
         {t("groups.confirm.text")}
@@ -127,5 +103,5 @@ export function ExportButton({ group }: { group: GroupData }) {
 
 /** A short success message; its close button is named for screen readers. */
 export function notifyDone(message: string, closeLabel: string) {
-  notifications.show({ color: "teal", message, closeButtonProps: { "aria-label": closeLabel } });
+  notifications.show({ message, closeButtonProps: { "aria-label": closeLabel } });
 }

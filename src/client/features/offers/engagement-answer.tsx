@@ -8,13 +8,10 @@ import { ApiError } from "../../app/api.ts";
 import { ConfirmModal } from "../../components/confirm-modal.tsx";
 import { apiErrorText } from "../../components/form.ts";
 import { offerKeys, useAnswerOffer } from "./api.ts";
+import { OfferStatusBadge } from "./components/offer-badges.tsx";
 import { dateTime } from "./group-format.ts";
-import { OfferStatusBadge } from "./group-status.tsx";
 
 type Answer = "accept" | "reject";
-
-/** A dark green for white text (WCAG AA), as the group area's confirm actions. */
-const GREEN = "#1e7b34";
 
 /**
  * The group's answer (spec 02 §4): "tacka ja" and "tacka nej" while the offer awaits it, each behind a
@@ -58,7 +55,6 @@ export function EngagementAnswer({ offer }: { offer: Offer }) {
       // The answer buttons are gone: the focus goes to the text that now says where the offer stands.
       setTimeout(() => statusRef.current?.focus(), 150);
       notifications.show({
-        color: "teal",
         message: t(`groups.offers.answer.${which}Done`),
         closeButtonProps: { "aria-label": t("common.close") },
       });
@@ -106,9 +102,7 @@ export function EngagementAnswer({ offer }: { offer: Offer }) {
               : t("groups.offers.answer.answerSoon")}
           </Text>
           <Group gap="sm">
-            <Button color={GREEN} onClick={() => ask("accept")}>
-              {t("groups.offers.answer.accept")}
-            </Button>
+            <Button onClick={() => ask("accept")}>{t("groups.offers.answer.accept")}</Button>
             <Button variant="outline" color="gray.8" onClick={() => ask("reject")}>
               {t("groups.offers.answer.reject")}
             </Button>
@@ -125,7 +119,7 @@ export function EngagementAnswer({ offer }: { offer: Offer }) {
         onClose={() => setAsking(null)}
         title={t(`groups.offers.answer.${shown}Title`)}
         confirmLabel={t(`groups.offers.answer.${shown}`)}
-        color={shown === "reject" ? "gray.8" : GREEN}
+        color={shown === "reject" ? "gray.8" : undefined}
         onConfirm={() => answer(shown)}
       >
         {t(`groups.offers.answer.${shown}Text`, {

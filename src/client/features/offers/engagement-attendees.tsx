@@ -180,7 +180,6 @@ function AttendeesForm({ offer, volunteers }: { offer: Offer; volunteers: readon
       });
       setMissing([]);
       notifications.show({
-        color: "teal",
         message: t("groups.offers.attendees.saved"),
         closeButtonProps: { "aria-label": t("common.close") },
       });

@@ -8,7 +8,19 @@ import type { Offer } from "#shared/offers/schema";
 import { useMyOffers } from "./api.ts";
 import { dateTime, isPastEvent, stationTime } from "./group-format.ts";
 import classes from "./group-offers.module.css";
-import { offerStatusStyle } from "./group-status.tsx";
+
+/**
+ * The colours of the row buttons by offer status (spec 02 §2): accepted in the brand green, declined grey,
+ * awaiting an answer pink; an expired offer is drawn as out of date (an outline only). Dark shades, so the
+ * white text meets WCAG AA.
+ */
+const offerStatusStyle: Record<Offer["status"], { color: string; variant: "filled" | "outline" }> = {
+  ACCEPTED: { color: "brand", variant: "filled" },
+  REJECTED: { color: "gray.7", variant: "filled" },
+  PROPOSAL: { color: "pink.9", variant: "filled" },
+  EXPIRED: { color: "gray.7", variant: "outline" },
+  DRAFT: { color: "gray.7", variant: "outline" },
+};
 
 interface EventOffers {
   event: Offer["event"];

@@ -112,7 +112,7 @@ export default function ForgotPasswordPage() {
             </Button>
           ) : (
             <>
-              <Alert color="teal" role="status">
+              <Alert color="brand" role="status">
                 {t("account.forgot.codeSent", { email: address })}
               </Alert>
               <MailedCodeField ref={codeRef} label={t("account.fields.code")} name="code" {...form.getInputProps("code")} />

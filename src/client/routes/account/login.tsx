@@ -94,7 +94,7 @@ export default function LoginPage() {
       }
     >
       {notice && (
-        <Alert color="teal" role="status">
+        <Alert color="brand" role="status">
           {notice}
         </Alert>
       )}

@@ -2,7 +2,7 @@ import { Center, Loader, Stack } from "@mantine/core";
 import { useEffect, useRef } from "react";
 import { useNavigate } from "react-router";
 import { useAuth } from "../../app/auth.tsx";
-import { PageTitle } from "../../components/page-title.tsx";
+import { PageHeader } from "../../components/page-header.tsx";
 
 /** Ends the session, then shows the start page as a visitor sees it. */
 export default function LogoutPage() {
@@ -25,7 +25,7 @@ export default function LogoutPage() {
   return (
     <Center py={80}>
       <Stack align="center">
-        <PageTitle id="account.titles.logout" />
+        <PageHeader title="account.titles.logout" />
         <Loader aria-hidden="true" />
       </Stack>
     </Center>

@@ -1,4 +1,4 @@
-import { Button, Group, Stack, TextInput } from "@mantine/core";
+import { Box, Button, Container, Group, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { useState } from "react";
@@ -9,45 +9,53 @@ import { useAuth } from "../../app/auth.tsx";
 import { RequireAuth } from "../../app/guards.tsx";
 import { apiErrorText, apiFieldErrors, zodValidate } from "../../components/form.ts";
 import { FormError } from "../../components/form-error.tsx";
+import { PageHeader } from "../../components/page-header.tsx";
 import classes from "../../features/account/account.module.css";
-import { AuthCard } from "../../features/account/auth-card.tsx";
 import { NameFields, PhoneFields } from "../../features/account/fields.tsx";
 
 export default function ProfilePage() {
   return (
     <RequireAuth>
-      <ProfileCard />
+      <ProfileContent />
     </RequireAuth>
   );
 }
 
-function ProfileCard() {
+/** A signed-in page like the others (not the sign-in pages' card): header with the way back, then the data. */
+function ProfileContent() {
   const { t } = useTranslation();
   const { user } = useAuth();
   const [editing, setEditing] = useState(false);
   if (!user) return null;
   return (
-    <AuthCard titleId="account.titles.profile" introId="account.profile.intro" width={560}>
-      {editing ? (
-        <ProfileForm user={user} onDone={() => setEditing(false)} />
-      ) : (
-        <>
-          <dl className={classes.readOnlyList} style={{ margin: 0 }}>
-            <dt>{t("account.fields.name")}</dt>
-            <dd>
-              {user.firstName} {user.lastName}
-            </dd>
-            <dt>{t("account.fields.email")}</dt>
-            <dd>{user.email}</dd>
-            <dt>{t("account.fields.phone")}</dt>
-            <dd>{formatPhone(user.phone)}</dd>
-          </dl>
-          <Group>
-            <Button onClick={() => setEditing(true)}>{t("account.profile.edit")}</Button>
-          </Group>
-        </>
-      )}
-    </AuthCard>
+    <Container size="md" py="lg">
+      <PageHeader
+        title="account.titles.profile"
+        crumbs={[{ label: "shell.menu.myPages", to: "/my-pages" }]}
+        intro={t("account.profile.intro")}
+      />
+      <Box maw={560}>
+        {editing ? (
+          <ProfileForm user={user} onDone={() => setEditing(false)} />
+        ) : (
+          <Stack gap="md">
+            <dl className={classes.readOnlyList} style={{ margin: 0 }}>
+              <dt>{t("account.fields.name")}</dt>
+              <dd>
+                {user.firstName} {user.lastName}
+              </dd>
+              <dt>{t("account.fields.email")}</dt>
+              <dd>{user.email}</dd>
+              <dt>{t("account.fields.phone")}</dt>
+              <dd>{formatPhone(user.phone)}</dd>
+            </dl>
+            <Group>
+              <Button onClick={() => setEditing(true)}>{t("account.profile.edit")}</Button>
+            </Group>
+          </Stack>
+        )}
+      </Box>
+    </Container>
   );
 }
 
@@ -79,7 +87,7 @@ function ProfileForm({ user, onDone }: { user: Profile; onDone(): void }) {
       });
       // Spec 01 §4: after a profile update the user info is fetched again.
       setUser(await api<Profile>("GET", "/auth/me"));
-      notifications.show({ color: "teal", message: t("account.profile.saved") });
+      notifications.show({ message: t("account.profile.saved"), closeButtonProps: { "aria-label": t("common.close") } });
       onDone();
     } catch (err) {
       setBusy(false);

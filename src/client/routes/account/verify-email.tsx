@@ -111,7 +111,7 @@ export default function VerifyEmailPage() {
         </Button>
         <div role="status" aria-live="polite">
           {codeStatus === "SENT" && (
-            <Text size="sm" c="teal.9">
+            <Text size="sm" c="brand.9">
               {t("account.verify.sent", { email: sentTo })}
             </Text>
           )}

@@ -1,10 +1,10 @@
-import { Alert, Anchor, Container, Loader, Stack, Text, Title } from "@mantine/core";
-import { useEffect } from "react";
+import { Alert, Container, Loader, Stack } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
 import { ApiError } from "../../app/api.ts";
 import { RequireAuth } from "../../app/guards.tsx";
 import { NotFound } from "../../app/shell/not-found.tsx";
+import { PageHeader } from "../../components/page-header.tsx";
 import { useGroup } from "../../features/groups/api.ts";
 import { useGroupOffer } from "../../features/offers/api.ts";
 import { EngagementAnswer } from "../../features/offers/engagement-answer.tsx";
@@ -28,10 +28,6 @@ function EngagementContent() {
   const group = useGroup(groupId);
   const offer = query.data;
 
-  useEffect(() => {
-    if (offer) document.title = `${offer.station.name} – ${offer.eventName} – ${t("app.name")}`;
-  }, [offer, t]);
-
   if (query.isPending)
     return (
       <Container size="md" py="xl">
@@ -53,17 +49,15 @@ function EngagementContent() {
   return (
     <Container size="md" py="lg">
       <Stack gap="md">
-        <Anchor component={Link} to="/my-pages/volunteers" size="sm">
-          ← {t("groups.offers.engagement.back")}
-        </Anchor>
-        <div>
-          <Text size="sm" c="dimmed">
-            {t("groups.offers.engagement.overline", { group: offer.groupName, event: offer.eventName })}
-          </Text>
-          <Title order={1} style={{ overflowWrap: "anywhere" }}>
-            {offer.station.name}
-          </Title>
-        </div>
+        <PageHeader
+          title={offer.station.name}
+          text
+          crumbs={[
+            { label: "myPages.volunteers.title", to: "/my-pages/volunteers" },
+            { label: offer.groupName, to: `/my-pages/volunteers/${offer.groupId}` },
+          ]}
+          intro={t("groups.offers.engagement.overline", { group: offer.groupName, event: offer.eventName })}
+        />
         <Section title={t("groups.offers.engagement.sections.answer")}>
           <EngagementAnswer offer={offer} />
         </Section>

@@ -8,6 +8,7 @@ import { ApiError } from "../../app/api.ts";
 import { useAuth } from "../../app/auth.tsx";
 import { RequireAuth } from "../../app/guards.tsx";
 import { NotFound } from "../../app/shell/not-found.tsx";
+import { StatusBadge } from "../../components/status-badge.tsx";
 import {
   AvailabilityForm,
   ConfirmGroupButton,
@@ -18,7 +19,6 @@ import {
   groupValuesOf,
   notifyDone,
   payloadOf,
-  StatusBadge,
   saveAvailabilities,
   updateGroup,
   useGroup,
@@ -79,7 +79,7 @@ function GroupPageContent() {
           <Title order={1} style={{ overflowWrap: "anywhere" }}>
             {group.name}
           </Title>
-          <StatusBadge status={group.status} />
+          <StatusBadge status={group.status} of="group" />
         </Group>
         <Tabs value={tab} onChange={(v) => v && navigate(v === "edit" ? base : `${base}/${v}`)} keepMounted={false}>
           <Tabs.List aria-label={t("groups.page.tabsLabel")}>

@@ -1,8 +1,9 @@
-import { Container, Tabs, Text, Title } from "@mantine/core";
+import { Container, Tabs } from "@mantine/core";
 import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { RequireAuth } from "../../app/guards.tsx";
+import { PageHeader } from "../../components/page-header.tsx";
 
 export const AREAS = ["events", "teamleaders", "volunteers"] as const;
 export type Area = (typeof AREAS)[number];
@@ -23,7 +24,7 @@ export function AreaFrame({ area, children }: { area: Area; children?: ReactNode
   return (
     <RequireAuth>
       <Container size="lg" py="lg">
-        <Tabs value={area} onChange={(v) => v && navigate(`/my-pages/${v}`)} keepMounted={false}>
+        <Tabs value={area} onChange={(v) => v && navigate(`/my-pages/${v}`)} keepMounted={false} mb="lg">
           <Tabs.List aria-label={t("myPages.tabsLabel")}>
             {AREAS.map((a) => (
               <Tabs.Tab key={a} value={a}>
@@ -32,12 +33,7 @@ export function AreaFrame({ area, children }: { area: Area; children?: ReactNode
             ))}
           </Tabs.List>
         </Tabs>
-        <Title order={1} mt="lg">
-          {t(`myPages.${area}.title`)}
-        </Title>
-        <Text mt="sm" mb="lg" maw={720}>
-          {t(`myPages.${area}.intro`)}
-        </Text>
+        <PageHeader title={`myPages.${area}.title`} intro={t(`myPages.${area}.intro`)} />
         {children}
       </Container>
     </RequireAuth>

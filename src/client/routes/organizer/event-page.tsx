@@ -3,15 +3,8 @@ import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate, useParams } from "react-router";
 import { RequireAuth } from "../../app/guards.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
-import {
-  ConfirmEvent,
-  EventForm,
-  EventSummary,
-  StationsEditor,
-  StationsSummary,
-  StatusBadge,
-  useEvent,
-} from "../../features/events/index.ts";
+import { StatusBadge } from "../../components/status-badge.tsx";
+import { ConfirmEvent, EventForm, EventSummary, StationsEditor, StationsSummary, useEvent } from "../../features/events/index.ts";
 import { MatchTab } from "../../features/offers/index.ts";
 
 /** The tabs that exist so far; send-outs and attendance come with their features. */
@@ -44,7 +37,7 @@ export default function EventPage() {
               title={event.data.name}
               text
               crumbs={[{ label: "myPages.events.title", to: "/my-pages/events" }]}
-              aside={<StatusBadge status={event.data.status} />}
+              aside={<StatusBadge status={event.data.status} of="event" />}
             />
             <Tabs value={tab} onChange={(v) => navigate(`/my-pages/events/${id}${pathOf[(v as Tab | null) ?? "data"]}`)}>
               <Tabs.List aria-label={t("events.page.tabsLabel")}>

@@ -84,7 +84,7 @@ export default function ContactRemovalPage() {
             </>
           )}
           {state.step === "done" && (
-            <Alert color="teal" role="status">
+            <Alert color="brand" role="status">
               {t("public.contactRemoval.done", { name: state.preview.name })}
             </Alert>
           )}

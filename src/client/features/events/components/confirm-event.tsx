@@ -23,7 +23,7 @@ export function ConfirmEvent({ event }: { event: EventView }) {
       : "";
     return (
       <Alert
-        color="green"
+        color="brand"
         role="status"
         title={
           // Dark text: the light variant's green title falls short of 4.5:1.

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { canRemove, type Sort, type SortField, sortEvents } from "#shared/events/rules";
 import type { EventStatus, EventSummary } from "#shared/events/schema";
-import { StatusBadge } from "./status-badge.tsx";
+import { StatusBadge } from "../../../components/status-badge.tsx";
 
 interface Props {
   events: EventSummary[];
@@ -39,7 +39,7 @@ function EventCards({ events, sort, onRemove, caption }: Props) {
               <Anchor component={Link} to={`/my-pages/events/${e.id}`} fw={700} style={{ overflowWrap: "anywhere" }}>
                 {e.name}
               </Anchor>
-              <StatusBadge status={e.status} />
+              <StatusBadge status={e.status} of="event" />
             </Group>
             <Text size="sm" mt={4}>
               {e.date}
@@ -107,7 +107,7 @@ function EventRows({ events, sort, onSort, onRemove, caption }: Props) {
               <Table.Td style={{ whiteSpace: "nowrap" }}>{e.date}</Table.Td>
               <Table.Td>{e.city}</Table.Td>
               <Table.Td>
-                <StatusBadge status={e.status} />
+                <StatusBadge status={e.status} of="event" />
               </Table.Td>
               <Table.Td>
                 {canRemove(e.status as EventStatus) && (

@@ -16,7 +16,7 @@ type Outcome = { ok: boolean; text: string } | null;
 function OutcomeAlert({ outcome }: { outcome: Outcome }) {
   if (!outcome) return null;
   return (
-    <Alert color={outcome.ok ? "green" : "red.9"} role={outcome.ok ? "status" : "alert"}>
+    <Alert color={outcome.ok ? "brand" : "red.9"} role={outcome.ok ? "status" : "alert"}>
       {outcome.text}
     </Alert>
   );

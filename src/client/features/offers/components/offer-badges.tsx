@@ -1,43 +1,28 @@
-import { Badge } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import type { OfferStatus } from "#shared/offers/schema";
+import { type Tone, ToneBadge } from "../../../components/status-badge.tsx";
 
-/** The events' badge style: a pale fill with dark text, which keeps 4.5:1 at badge size. */
-function PaleBadge({ color, children }: { color: string; children: string }) {
-  return (
-    <Badge
-      bg={`${color}.2`}
-      c="dark.9"
-      variant="filled"
-      tt="none"
-      fz="sm"
-      styles={{ root: { maxWidth: "none", height: "auto", paddingBlock: 2 }, label: { overflow: "visible" } }}
-    >
-      {children}
-    </Badge>
-  );
-}
-
-const offerColors: Record<OfferStatus, string> = {
-  DRAFT: "gray",
-  PROPOSAL: "pink",
-  ACCEPTED: "green",
-  REJECTED: "gray",
-  EXPIRED: "orange",
+/** Each offer status's tone, the same on the organizer's and the group's side. */
+export const offerTone: Record<OfferStatus, Tone> = {
+  DRAFT: "neutral",
+  PROPOSAL: "waiting",
+  ACCEPTED: "done",
+  REJECTED: "neutral",
+  EXPIRED: "attention",
 };
 
 /** An offer's status in the glossary's words: utkast, väntar på svar, har tackat ja/nej, obesvarad. */
 export function OfferStatusBadge({ status }: { status: OfferStatus }) {
   const { t } = useTranslation();
-  return <PaleBadge color={offerColors[status] ?? "gray"}>{t(`offers.status.${status}`)}</PaleBadge>;
+  return <ToneBadge tone={offerTone[status] ?? "neutral"}>{t(`offers.status.${status}`)}</ToneBadge>;
 }
 
 /** A station is manned once its accepted volunteers reach the number needed. */
 export function MannedBadge({ manned }: { manned: boolean }) {
   const { t } = useTranslation();
   return (
-    <PaleBadge color={manned ? "green" : "orange"}>
+    <ToneBadge tone={manned ? "done" : "attention"}>
       {t(manned ? "offers.allocation.manned" : "offers.allocation.unmanned")}
-    </PaleBadge>
+    </ToneBadge>
   );
 }
