@@ -62,7 +62,7 @@ export default function EventPage() {
               <Tabs.Panel value="data" pt="lg">
                 {tab === "data" && (
                   <Stack gap="xl">
-                    <EventForm key={event.data.version} event={event.data} />
+                    <EventForm key={event.data.id} event={event.data} />
                     {event.data.abilities.edit && <ConfirmEvent event={event.data} />}
                   </Stack>
                 )}
