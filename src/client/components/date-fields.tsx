@@ -3,7 +3,7 @@ import { DateInput, DatesProvider, TimePicker } from "@mantine/dates";
 import "@mantine/dates/styles.css";
 import "dayjs/locale/sv";
 import "dayjs/locale/en";
-import { type FocusEventHandler, type ReactNode, useEffect, useId, useRef } from "react";
+import { type FocusEventHandler, type ReactNode, useEffect, useId } from "react";
 import { useTranslation } from "react-i18next";
 
 /**
@@ -32,13 +32,50 @@ function Dates({ children }: { children: ReactNode }) {
   return <DatesProvider settings={{ locale, firstDayOfWeek: 1, consistentWeeks: true }}>{children}</DatesProvider>;
 }
 
-/** The `name` on the visible input, where forms and people look for it, not on Mantine's hidden copy. */
-function useNamed(name: string | undefined) {
-  const ref = useRef<HTMLInputElement>(null);
+/**
+ * The `name` on the visible input, where forms and people look for it, not on Mantine's hidden copy. DateInput
+ * gives its `name` to the hidden input only, and React removes a `name` it did not render from an input on
+ * each update of it, so the attribute is put back whenever it goes. The input is found by its id: a ref given
+ * to DateInput does not reach the input element.
+ */
+function useNamed(name: string | undefined, id: string) {
   useEffect(() => {
-    if (name) ref.current?.setAttribute("name", name);
-  }, [name]);
-  return ref;
+    const input = document.getElementById(id);
+    if (!name || !input) return;
+    const put = () => {
+      if (input.getAttribute("name") !== name) input.setAttribute("name", name);
+    };
+    put();
+    const watch = new MutationObserver(put);
+    watch.observe(input, { attributes: true, attributeFilter: ["name"] });
+    return () => watch.disconnect();
+  }, [name, id]);
+}
+
+const CALENDAR_LABELS = [
+  "previousMonth",
+  "nextMonth",
+  "previousYear",
+  "nextYear",
+  "previousDecade",
+  "nextDecade",
+  "monthLevelControl",
+  "yearLevelControl",
+] as const;
+
+/**
+ * What every picker's calendar needs to be usable without sight and readable: named arrows, no dimmed days of
+ * the neighbouring months and no red weekend days (both below the contrast minimum), and the dropdown inside
+ * the page's landmarks rather than in a portal at the end of the body.
+ */
+function useCalendarProps() {
+  const { t } = useTranslation();
+  return {
+    ariaLabels: Object.fromEntries(CALENDAR_LABELS.map((k) => [k, t(`common.calendar.${k}`)])),
+    hideOutsideDates: true,
+    weekendDays: [],
+    popoverProps: { withinPortal: false },
+  };
 }
 
 interface FieldProps {
@@ -59,11 +96,14 @@ interface FieldProps {
 /** A date, held as `YYYY-MM-DD` ("" when empty). Spread `form.getInputProps(path)` onto it. */
 export function DateField({ value, onChange, ...props }: FieldProps & { value: string; onChange(v: string): void }) {
   const { t } = useTranslation();
-  const ref = useNamed(props.name);
+  const id = useId();
+  useNamed(props.name, id);
+  const calendar = useCalendarProps();
   return (
     <Dates>
       <DateInput
-        ref={ref}
+        id={id}
+        {...calendar}
         {...props}
         name={undefined}
         value={parseDate(value ?? "")}
@@ -91,8 +131,9 @@ export function DateTimeField({
   ...props
 }: FieldProps & { value: string; onChange(v: string): void }) {
   const { t } = useTranslation();
-  const ref = useNamed(props.name);
   const id = useId();
+  useNamed(props.name, id);
+  const calendar = useCalendarProps();
   const date = parseDate(value ?? "") ?? "";
   const time = TIME.exec((value ?? "").slice(10))?.[0] ?? "";
   const join = (d: string, tm: string) => onChange(d ? `${d}T${tm ? tm.slice(0, 5).padStart(5, "0") : "00:00"}` : "");
@@ -102,8 +143,8 @@ export function DateTimeField({
       <Input.Wrapper label={label} description={description} error={error} required={props.required} id={id}>
         <Group gap="xs" wrap="nowrap" align="flex-start">
           <DateInput
-            ref={ref}
             id={id}
+            {...calendar}
             {...props}
             name={undefined}
             aria-label={`${typeof label === "string" ? label : ""} ${t("common.date")}`.trim()}

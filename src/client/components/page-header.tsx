@@ -33,18 +33,27 @@ export function PageHeader({ title, text, crumbs, aside }: Props) {
     <header>
       {crumbs && crumbs.length > 0 && (
         <nav aria-label={t("common.breadcrumbs")}>
-          <Breadcrumbs mb="xs" separatorMargin={6}>
+          {/* A long name wraps instead of pushing the page sideways on a phone. */}
+          <Breadcrumbs
+            mb="xs"
+            separatorMargin={6}
+            styles={{ root: { flexWrap: "wrap" }, breadcrumb: { whiteSpace: "normal", overflowWrap: "anywhere", minWidth: 0 } }}
+          >
             {crumbs.map((c) => (
               <Anchor key={c.to} component={Link} to={c.to} size="sm">
                 {t(c.label, { defaultValue: c.label })}
               </Anchor>
             ))}
-            <span aria-current="page">{shown}</span>
+            <span aria-current="page" style={{ overflowWrap: "anywhere" }}>
+              {shown}
+            </span>
           </Breadcrumbs>
         </nav>
       )}
       <Group justify="space-between" align="center" gap="sm" mb="md">
-        <Title order={1}>{shown}</Title>
+        <Title order={1} style={{ overflowWrap: "anywhere" }}>
+          {shown}
+        </Title>
         {aside}
       </Group>
     </header>

@@ -74,7 +74,7 @@ export function AvailabilityForm({ group, submitLabel, onSubmit, actions }: Prop
             <FormError error={feedback.error} />
             <Group mt="xs" justify={actions ? "space-between" : "flex-end"}>
               {actions}
-              <Button type="submit" loading={form.submitting}>
+              <Button type="submit" loading={form.submitting} ml="auto">
                 {submitLabel}
               </Button>
             </Group>

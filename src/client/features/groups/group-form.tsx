@@ -219,7 +219,7 @@ export function GroupForm({ initial, lockedEmails = [], submitLabel, onSubmit, a
         <FormError error={feedback.error} />
         <Group mt="xs" justify={actions ? "space-between" : "flex-end"}>
           {actions}
-          <Button type="submit" loading={form.submitting}>
+          <Button type="submit" loading={form.submitting} ml="auto">
             {submitLabel}
           </Button>
         </Group>
