@@ -485,19 +485,66 @@ describe("POST /api/groups/{id}/confirm", () => {
   });
 });
 
+describe("DELETE /api/groups/{id}", () => {
+  it("removes a DRAFT group with its volunteers and availabilities; it is gone from the list", async () => {
+    const g = await createGroup(anna, {
+      volunteers: [kim],
+      availabilities: [{ type: "PERIOD", startDate: "2031-05-01", endDate: "2031-05-03", location: "0180" }],
+    });
+    const res = await call(app.server, "DELETE", `/api/groups/${g.id}`, { token: anna.token });
+    expect(res.status).toBe(204);
+    expect((await call(app.server, "GET", `/api/groups/${g.id}`, { token: anna.token })).status).toBe(404);
+    const summaries = await call(app.server, "GET", "/api/groups/summaries", { token: anna.token });
+    expect(summaries.body.some((s: { id: string }) => s.id === g.id)).toBe(false);
+    expect(await app.ctx.db.select().from(groups).where(eq(groups.id, g.id))).toEqual([]);
+  });
+
+  it("lets any contact of the group remove it", async () => {
+    const g = await createGroup(anna, { contactPersons: [{ email: bertil.email, name: "Bertil" }] });
+    expect((await call(app.server, "DELETE", `/api/groups/${g.id}`, { token: bertil.token })).status).toBe(204);
+  });
+
+  it("refuses a confirmed group with 409 and keeps it", async () => {
+    const g = await createGroup(anna);
+    await call(app.server, "POST", `/api/groups/${g.id}/confirm`, { token: anna.token, body: { version: g.version } });
+    const res = await call(app.server, "DELETE", `/api/groups/${g.id}`, { token: anna.token });
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ code: "Conflict", fields: { status: "groups.validation.notDraft" } });
+    expect((await read(anna, g.id)).status).toBe("CONFIRMED");
+  });
+
+  it("refuses a HISTORIC group with 409", async () => {
+    const g = await createGroup(anna);
+    await app.ctx.db.update(groups).set({ status: "HISTORIC" }).where(eq(groups.id, g.id));
+    expect((await call(app.server, "DELETE", `/api/groups/${g.id}`, { token: anna.token })).status).toBe(409);
+    expect((await read(anna, g.id)).status).toBe("HISTORIC");
+  });
+
+  it("answers 404 to an outsider, 404 to an unknown or malformed id and 401 without a token; nothing is removed", async () => {
+    const g = await createGroup(anna);
+    expect((await call(app.server, "DELETE", `/api/groups/${g.id}`, { token: outsider.token })).status).toBe(404);
+    expect((await call(app.server, "DELETE", `/api/groups/${g.id}`)).status).toBe(401);
+    expect(
+      (await call(app.server, "DELETE", "/api/groups/00000000-0000-4000-8000-000000000000", { token: anna.token })).status,
+    ).toBe(404);
+    expect((await call(app.server, "DELETE", "/api/groups/not-an-id", { token: anna.token })).status).toBe(404);
+    expect((await read(anna, g.id)).status).toBe("DRAFT");
+  });
+});
+
 describe("abilities and HISTORIC", () => {
   it("tells the contact what they may do: edit and confirm a draft, edit a confirmed group", async () => {
     const g = await createGroup(anna);
-    expect(g.abilities).toEqual({ edit: true, confirm: true });
+    expect(g.abilities).toEqual({ edit: true, confirm: true, remove: true });
     const confirmed = await call(app.server, "POST", `/api/groups/${g.id}/confirm`, { token: anna.token, body: g });
-    expect(confirmed.body.abilities).toEqual({ edit: true, confirm: false });
+    expect(confirmed.body.abilities).toEqual({ edit: true, confirm: false, remove: false });
   });
 
   it("keeps a HISTORIC group read-only: every write answers 409 EventHistoric, as for a HISTORIC event", async () => {
     const g = await createGroup(anna, { volunteers: [kim] });
     await app.ctx.db.update(groups).set({ status: "HISTORIC" }).where(eq(groups.id, g.id));
     const historic = await read(anna, g.id);
-    expect(historic.abilities).toEqual({ edit: false, confirm: false });
+    expect(historic.abilities).toEqual({ edit: false, confirm: false, remove: false });
 
     const changed = await put(anna, g.id, { ...historic, name: "Nytt namn", volunteers: [] });
     expect(changed.status).toBe(409);

@@ -36,13 +36,23 @@ export function PageHeader({ title, text, crumbs, aside, intro }: Props) {
       {crumbs && crumbs.length > 0 && (
         <nav aria-label={t("common.breadcrumbs")}>
           {/* One size for the links and the page itself; a long name wraps instead of widening the page. */}
-          <Breadcrumbs mb="xs" separatorMargin={6} fz="sm" style={{ flexWrap: "wrap", rowGap: 4 }}>
+          <Breadcrumbs
+            mb="xs"
+            separatorMargin={6}
+            fz="sm"
+            styles={{
+              root: { flexWrap: "wrap", rowGap: 4 },
+              breadcrumb: { whiteSpace: "normal", overflowWrap: "anywhere", minWidth: 0 },
+            }}
+          >
             {crumbs.map((c) => (
               <Anchor key={c.to} component={Link} to={c.to} fz="sm">
                 {t(c.label, { defaultValue: c.label })}
               </Anchor>
             ))}
-            <span aria-current="page">{shown}</span>
+            <span aria-current="page" style={{ overflowWrap: "anywhere" }}>
+              {shown}
+            </span>
           </Breadcrumbs>
         </nav>
       )}

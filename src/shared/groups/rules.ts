@@ -24,6 +24,11 @@ export function canConfirm(status: GroupStatus): boolean {
   return status === "DRAFT";
 }
 
+/** Only a DRAFT group can be removed: once confirmed, organizers may have offered it stations. */
+export function canRemove(status: GroupStatus): boolean {
+  return status === "DRAFT";
+}
+
 /** Groups in a list are sorted by name, Swedish collation (å, ä, ö last). */
 export function sortByName<T extends { name: string }>(items: readonly T[]): T[] {
   return [...items].sort((a, b) => a.name.localeCompare(b.name, "sv", { sensitivity: "base" }) || a.name.localeCompare(b.name));

@@ -274,7 +274,7 @@ export const groupView = z.object({
   volunteers: z.array(volunteerView),
   availabilities: z.array(availabilityView),
   /** What the signed-in contact may do now, so the UI does not repeat the rules. */
-  abilities: z.object({ edit: z.boolean(), confirm: z.boolean() }),
+  abilities: z.object({ edit: z.boolean(), confirm: z.boolean(), remove: z.boolean() }),
 });
 export type Group = z.infer<typeof groupView>;
 

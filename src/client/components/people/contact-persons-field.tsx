@@ -19,26 +19,52 @@ interface Props {
   /** The saved event or group being edited, named in the invitation of someone new; none for a new one. */
   inviteContextId?: string;
   disabled?: boolean;
+  /**
+   * For a saved event or group: saves the new list at once and returns the contacts as stored. The list
+   * changes only once that succeeded; a failure leaves it as it was and shows why. Without it the list is
+   * part of the surrounding form (a wizard before the first save) and `onChange` is all there is.
+   */
+  onSave?(next: ContactPerson[]): Promise<ContactPerson[]>;
 }
 
 /**
  * The contact-persons section of a form (spec 01 §4 "Adding a contact person"): the list with remove buttons,
  * an e-mail field and an add button. An unknown address opens the add-user modal, which invites the person.
+ * With `onSave` (a saved event or group) every addition and removal is saved at once: the invited person got
+ * their mail, so they must not vanish because the page was left before "Spara".
  */
-export function ContactPersonsField({ value, onChange, lockedEmails = [], inviteType, inviteContextId, disabled }: Props) {
+export function ContactPersonsField({
+  value,
+  onChange,
+  lockedEmails = [],
+  inviteType,
+  inviteContextId,
+  disabled,
+  onSave,
+}: Props) {
   const me = useAuth().user?.email;
   const { t } = useTranslation();
   const [email, setEmail] = useState("");
   const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   const visible = value.filter((p) => !p.toBeDeleted);
 
-  const append = (person: ContactPerson) => {
+  /** Applies a new list: saved first when the list is saved on its own. */
+  const change = async (next: ContactPerson[], done: string) => {
+    setSaved(null);
+    if (!onSave) return onChange(next);
+    onChange(await onSave(next));
+    setSaved(done);
+  };
+
+  const append = async (person: ContactPerson) => {
     // Someone removed and added again in the same edit keeps their id and is simply no longer deleted.
     const removed = value.find((p) => p.toBeDeleted && same(p.email, person.email));
-    onChange(
+    await change(
       removed ? value.map((p) => (p === removed ? { ...p, ...person, id: p.id, toBeDeleted: false } : p)) : [...value, person],
+      t("users.contacts.addedSaved", { name: person.name }),
     );
     setEmail("");
     setError(null);
@@ -53,11 +79,12 @@ export function ContactPersonsField({ value, onChange, lockedEmails = [], invite
     if (problem === "exists") return setError(t("users.contacts.exists"));
     const address = parsed.data;
     setError(null);
+    setSaved(null);
     setBusy(true);
     try {
       const found = await lookupUser(address);
       const user = found ?? (await openAddUserModal({ email: address, type: inviteType, contextId: inviteContextId }));
-      if (user) append({ email: user.email, name: user.name });
+      if (user) await append({ email: user.email, name: user.name });
     } catch (err) {
       setError(apiErrorText(err, t));
     } finally {
@@ -65,8 +92,21 @@ export function ContactPersonsField({ value, onChange, lockedEmails = [], invite
     }
   };
 
-  const remove = (person: ContactPerson) =>
-    onChange(person.id ? value.map((p) => (p === person ? { ...p, toBeDeleted: true } : p)) : value.filter((p) => p !== person));
+  const remove = async (person: ContactPerson) => {
+    if (busy) return;
+    setError(null);
+    setBusy(true);
+    try {
+      await change(
+        person.id ? value.map((p) => (p === person ? { ...p, toBeDeleted: true } : p)) : value.filter((p) => p !== person),
+        t("users.contacts.removedSaved", { name: person.name }),
+      );
+    } catch (err) {
+      setError(apiErrorText(err, t));
+    } finally {
+      setBusy(false);
+    }
+  };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     // Enter adds the person instead of submitting the surrounding form.
@@ -112,8 +152,8 @@ export function ContactPersonsField({ value, onChange, lockedEmails = [], invite
                       variant="subtle"
                       color="red"
                       size="lg"
-                      onClick={() => remove(person)}
-                      disabled={disabled}
+                      onClick={() => void remove(person)}
+                      disabled={disabled || busy}
                       aria-label={t("users.contacts.remove", { name: person.name })}
                     >
                       <span aria-hidden="true">✕</span>
@@ -127,7 +167,9 @@ export function ContactPersonsField({ value, onChange, lockedEmails = [], invite
       )}
       <TextInput
         label={t("users.contacts.emailLabel")}
-        description={t("users.contacts.emailHint")}
+        description={
+          onSave ? `${t("users.contacts.emailHint")} ${t("users.contacts.savedAtOnce")}` : t("users.contacts.emailHint")
+        }
         name="contactPersonEmail"
         type="email"
         autoComplete="off"
@@ -148,6 +190,9 @@ export function ContactPersonsField({ value, onChange, lockedEmails = [], invite
           </Group>
         )}
       />
+      <Text size="sm" c="teal.9" role="status">
+        {saved}
+      </Text>
     </Stack>
   );
 }

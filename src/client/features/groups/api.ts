@@ -14,8 +14,12 @@ export function useGroupSummaries() {
   return useQuery({ queryKey: groupKeys.summaries, queryFn: () => api<GroupSummary[]>("GET", "/groups/summaries") });
 }
 
-export function useGroup(id: string) {
-  return useQuery({ queryKey: groupKeys.group(id), queryFn: () => api<Group>("GET", `/groups/${encodeURIComponent(id)}`) });
+export function useGroup(id: string, options: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: groupKeys.group(id),
+    queryFn: () => api<Group>("GET", `/groups/${encodeURIComponent(id)}`),
+    enabled: options.enabled,
+  });
 }
 
 /** What the group form edits; the body of POST and (with the version) of PUT. */
@@ -37,6 +41,19 @@ export const createGroup = (body: GroupPayload) => api<Group>("POST", "/groups",
 
 export const updateGroup = (id: string, version: number, body: GroupPayload) =>
   api<Group>("PUT", `/groups/${encodeURIComponent(id)}`, { ...body, version });
+
+/** Removes a DRAFT group for good. */
+export const removeGroup = (group: Pick<Group, "id">) => api<void>("DELETE", `/groups/${encodeURIComponent(group.id)}`);
+
+/**
+ * Saves a new contact list of a saved group at once, from the group as stored (not a form's unsaved edits),
+ * hands the saved group to `keep` and returns its contacts.
+ */
+export async function saveContacts(group: Group, next: ContactPerson[], keep: (saved: Group) => void): Promise<ContactPerson[]> {
+  const saved = await updateGroup(group.id, group.version, payloadOf(group, { contactPersons: next }));
+  keep(saved);
+  return saved.contactPersons;
+}
 
 export const confirmGroup = (group: Group) =>
   api<Group>("POST", `/groups/${encodeURIComponent(group.id)}/confirm`, { version: group.version });

@@ -1,12 +1,15 @@
-import { Button, CloseButton, Fieldset, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import { Button, CloseButton, Fieldset, Group, NativeSelect, SimpleGrid, Stack, Text } from "@mantine/core";
 import { type UseFormReturnType, useForm } from "@mantine/form";
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { eventLocations, newAvailability } from "#shared/groups/rules";
 import { AVAILABILITY_TYPES, type AvailabilityInput, availability, type Group as GroupData } from "#shared/groups/schema";
-import { apiErrorText, apiFieldErrors, zodValidate } from "../../components/form.ts";
+import { DateField } from "../../components/date-fields.tsx";
+import { zodValidate } from "../../components/form.ts";
 import { FormError } from "../../components/form-error.tsx";
+import { useSubmitFeedback } from "../../components/form-feedback.ts";
+import { UnsavedChangesPrompt } from "../../components/unsaved-changes.tsx";
 import { usePublicEvent, usePublicEvents } from "./api.ts";
 import { useMunicipalityOptions } from "./group-form.tsx";
 
@@ -27,6 +30,7 @@ interface Props {
   group: GroupData;
   submitLabel: string;
   onSubmit(availabilities: AvailabilityInput[]): Promise<void>;
+  /** The way back, left of the submit button (the wizard's previous step). */
   actions?: ReactNode;
 }
 
@@ -34,22 +38,25 @@ interface Props {
 export function AvailabilityForm({ group, submitLabel, onSubmit, actions }: Props) {
   const { t } = useTranslation();
   const form = useForm<Values>({ initialValues: valuesOf(group), validate: zodValidate(availabilityList, t) });
-  const [error, setError] = useState<string | null>(null);
+  const feedback = useSubmitFeedback();
 
-  const submit = form.onSubmit(async (values) => {
-    setError(null);
-    try {
-      await onSubmit(values.availabilities);
-    } catch (err) {
-      form.setErrors(apiFieldErrors(err, t));
-      setError(apiErrorText(err, t));
-    }
-  });
+  const submit = form.onSubmit(
+    async (values) => {
+      feedback.setError(null);
+      try {
+        await onSubmit(values.availabilities);
+        form.resetDirty();
+      } catch (err) {
+        feedback.fail(err, form.setErrors);
+      }
+    },
+    (errors) => feedback.accept({ hasErrors: Object.keys(errors).length > 0 }),
+  );
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} noValidate ref={feedback.ref}>
+      <UnsavedChangesPrompt dirty={form.isDirty() && !form.submitting} />
       <Stack gap="md">
-        <FormError error={error} />
         {form.values.availabilities.length === 0 && <Text c="dimmed">{t("groups.availability.empty")}</Text>}
         {form.values.availabilities.map((entry, index) => (
           <AvailabilityEntry key={form.key(`availabilities.${index}`)} form={form} index={index} entry={entry} />
@@ -64,14 +71,16 @@ export function AvailabilityForm({ group, submitLabel, onSubmit, actions }: Prop
                 {t("groups.availability.add")}
               </Button>
             </Group>
-            <Group mt="xs">
-              <Button type="submit" loading={form.submitting}>
+            <FormError error={feedback.error} />
+            <Group mt="xs" justify={actions ? "space-between" : "flex-end"}>
+              {actions}
+              <Button type="submit" loading={form.submitting} ml="auto">
                 {submitLabel}
               </Button>
-              {actions}
             </Group>
           </>
         )}
+        {!group.abilities.edit && actions && <Group>{actions}</Group>}
       </Stack>
     </form>
   );
@@ -132,20 +141,18 @@ function AvailabilityEntry({ form, index, entry }: { form: UseFormReturnType<Val
             />
           ) : (
             <>
-              <TextInput
-                type="date"
+              <DateField
                 label={t("groups.availability.startDate")}
                 name="startDate"
                 required
                 {...form.getInputProps(path("startDate"))}
                 value={entry.startDate ?? ""}
               />
-              <TextInput
-                type="date"
+              <DateField
                 label={t("groups.availability.endDate")}
                 name="endDate"
                 required
-                min={entry.startDate ?? undefined}
+                minDate={entry.startDate ?? undefined}
                 {...form.getInputProps(path("endDate"))}
                 value={entry.endDate ?? ""}
               />

@@ -1,15 +1,18 @@
 import { Alert, Button, Checkbox, Fieldset, Group, NativeSelect, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { type ReactNode, useMemo, useState } from "react";
+import { type ReactNode, useMemo } from "react";
 import { useTranslation } from "react-i18next";
+import type { ContactPerson } from "#shared/contacts";
 import { skillLabelId } from "#shared/events/schema";
 import { MUNICIPALITIES } from "#shared/geo/municipalities";
 import { canRemoveContact } from "#shared/groups/rules";
 import { AGES, groupBody, SKILLS } from "#shared/groups/schema";
 import { NO_SPORT, OTHER_SPORT, SPORT_IDS, sportLabelId } from "#shared/groups/sports";
-import { apiErrorText, apiFieldErrors, zodValidate } from "../../components/form.ts";
+import { zodValidate } from "../../components/form.ts";
 import { FormError } from "../../components/form-error.tsx";
+import { useSubmitFeedback } from "../../components/form-feedback.ts";
 import { ContactPersonsField } from "../../components/people/index.ts";
+import { UnsavedChangesPrompt } from "../../components/unsaved-changes.tsx";
 import { WholeNumberInput } from "../../components/whole-number-input.tsx";
 import type { GroupPayload } from "./api.ts";
 
@@ -71,12 +74,29 @@ interface Props {
   lockedEmails?: string[];
   submitLabel: string;
   onSubmit(values: GroupPayload): Promise<void>;
-  /** Extra buttons beside the submit button (cancel, back). */
+  /** The way back, left of the submit button (cancel, previous step). */
   actions?: ReactNode;
+  /**
+   * A saved group's contacts are saved the moment one is added or removed (nothing is lost on leaving the
+   * page): given the new list, saves it and returns the contacts as stored. Without it (a group not created
+   * yet) the contacts are part of the form and saved with it.
+   */
+  onContactsSave?(next: ContactPerson[]): Promise<ContactPerson[]>;
 }
 
+const FIELDS = [
+  "name",
+  "organizationNumber",
+  "organizationName",
+  "municipality",
+  "numberOfMembers",
+  "ages",
+  "sport",
+  "skills",
+] as const;
+
 /** The group form: the group's data and its contact persons (spec 02 §3, §5). */
-export function GroupForm({ initial, groupId, lockedEmails = [], submitLabel, onSubmit, actions }: Props) {
+export function GroupForm({ initial, groupId, lockedEmails = [], submitLabel, onSubmit, actions, onContactsSave }: Props) {
   const { t } = useTranslation();
   const form = useForm<GroupFormValues>({ initialValues: initial, validate: zodValidate(groupBody, t) });
   const municipalities = useMunicipalityOptions();
@@ -90,26 +110,31 @@ export function GroupForm({ initial, groupId, lockedEmails = [], submitLabel, on
       { value: String(OTHER_SPORT), label: t(sportLabelId(OTHER_SPORT)) },
     ];
   }, [t]);
-  const [error, setError] = useState<string | null>(null);
+  const feedback = useSubmitFeedback();
+  // Contacts saved on their own are not unsaved changes of the form.
+  const dirty = (FIELDS.some((f) => form.isDirty(f)) || (!onContactsSave && form.isDirty("contactPersons"))) && !form.submitting;
 
   // The last remaining contact cannot be removed: lock whoever would be left alone.
   const contacts = form.values.contactPersons;
   const lastStanding = contacts.filter((c) => !c.toBeDeleted && !canRemoveContact(contacts, c.email)).map((c) => c.email);
 
-  const submit = form.onSubmit(async (values) => {
-    setError(null);
-    try {
-      await onSubmit({ ...values, sport: Number(values.sport) });
-    } catch (err) {
-      form.setErrors(apiFieldErrors(err, t));
-      setError(apiErrorText(err, t));
-    }
-  });
+  const submit = form.onSubmit(
+    async (values) => {
+      feedback.setError(null);
+      try {
+        await onSubmit({ ...values, sport: Number(values.sport) });
+        form.resetDirty();
+      } catch (err) {
+        feedback.fail(err, form.setErrors);
+      }
+    },
+    (errors) => feedback.accept({ hasErrors: Object.keys(errors).length > 0 }),
+  );
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} noValidate ref={feedback.ref}>
+      <UnsavedChangesPrompt dirty={dirty} />
       <Stack gap="md">
-        <FormError error={error} />
         <TextInput
           label={t("groups.fields.name")}
           description={t("groups.fields.nameHint")}
@@ -176,6 +201,15 @@ export function GroupForm({ initial, groupId, lockedEmails = [], submitLabel, on
           <ContactPersonsField
             value={form.values.contactPersons}
             onChange={(next) => form.setFieldValue("contactPersons", next)}
+            onSave={
+              onContactsSave &&
+              (async (next) => {
+                const saved = await onContactsSave(next);
+                form.setInitialValues({ ...form.getInitialValues(), contactPersons: saved });
+                form.setFieldValue("contactPersons", saved);
+                return saved;
+              })
+            }
             lockedEmails={[...lockedEmails, ...lastStanding]}
             inviteType="group"
             inviteContextId={groupId}
@@ -186,11 +220,12 @@ export function GroupForm({ initial, groupId, lockedEmails = [], submitLabel, on
             </Alert>
           )}
         </Fieldset>
-        <Group mt="xs">
-          <Button type="submit" loading={form.submitting}>
+        <FormError error={feedback.error} />
+        <Group mt="xs" justify={actions ? "space-between" : "flex-end"}>
+          {actions}
+          <Button type="submit" loading={form.submitting} ml="auto">
             {submitLabel}
           </Button>
-          {actions}
         </Group>
       </Stack>
     </form>

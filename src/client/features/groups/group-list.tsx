@@ -29,39 +29,58 @@ export function GroupList() {
       ) : summaries.data.length === 0 ? (
         <Text c="dimmed">{t("groups.area.empty")}</Text>
       ) : (
-        <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: "none" }}>
-          {sortByName(summaries.data).map((g) => {
-            const open = () => navigate(`/my-pages/volunteers/${g.id}`);
-            return (
-              // The whole row opens the group; the button is the keyboard's and screen reader's way in.
-              <Paper component="li" key={g.id} withBorder p="sm" className={classes.row} onClick={open}>
-                <Group justify="space-between" wrap="wrap" gap="sm">
-                  <div style={{ minWidth: 0, flex: "1 1 12rem" }}>
-                    <Text fw={600} style={{ overflowWrap: "anywhere" }}>
-                      {g.name}
-                    </Text>
-                    <Text size="sm" c="dimmed" style={{ overflowWrap: "anywhere" }}>
-                      {g.organizationName}
-                    </Text>
-                  </div>
-                  <Group gap="sm" wrap="nowrap">
-                    <StatusBadge status={g.status} of="group" />
-                    <Button
-                      component={Link}
-                      to={`/my-pages/volunteers/${g.id}`}
-                      variant="outline"
-                      size="xs"
-                      aria-label={t("groups.area.openGroup", { name: g.name })}
-                      onClick={(event) => event.stopPropagation()}
-                    >
-                      {t("groups.area.open")}
-                    </Button>
+        <>
+          {summaries.data.some((g) => g.status === "DRAFT") && (
+            <Text size="sm" c="dimmed">
+              {t("groups.area.draftHint")}
+            </Text>
+          )}
+          <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: "none" }}>
+            {sortByName(summaries.data).map((g) => {
+              const open = () => navigate(`/my-pages/volunteers/${g.id}`);
+              return (
+                // The whole row opens the group; the button is the keyboard's and screen reader's way in.
+                <Paper component="li" key={g.id} withBorder p="sm" className={classes.row} onClick={open}>
+                  <Group justify="space-between" wrap="wrap" gap="sm">
+                    <div style={{ minWidth: 0, flex: "1 1 12rem" }}>
+                      <Text fw={600} style={{ overflowWrap: "anywhere" }}>
+                        {g.name}
+                      </Text>
+                      <Text size="sm" c="dimmed" style={{ overflowWrap: "anywhere" }}>
+                        {g.organizationName}
+                      </Text>
+                    </div>
+                    <Group gap="sm" wrap="wrap">
+                      <StatusBadge status={g.status} of="group" />
+                      {g.status === "DRAFT" && (
+                        // An unconfirmed group is taken back to where its registration is finished.
+                        <Button
+                          component={Link}
+                          to={`/my-pages/volunteers/new?id=${encodeURIComponent(g.id)}&step=1`}
+                          size="xs"
+                          aria-label={t("groups.area.finishGroup", { name: g.name })}
+                          onClick={(event) => event.stopPropagation()}
+                        >
+                          {t("groups.area.finish")}
+                        </Button>
+                      )}
+                      <Button
+                        component={Link}
+                        to={`/my-pages/volunteers/${g.id}`}
+                        variant="outline"
+                        size="xs"
+                        aria-label={t("groups.area.openGroup", { name: g.name })}
+                        onClick={(event) => event.stopPropagation()}
+                      >
+                        {t("groups.area.open")}
+                      </Button>
+                    </Group>
                   </Group>
-                </Group>
-              </Paper>
-            );
-          })}
-        </Stack>
+                </Paper>
+              );
+            })}
+          </Stack>
+        </>
       )}
     </Stack>
   );

@@ -12,7 +12,7 @@ import { Facts } from "../../components/facts.tsx";
 import { apiErrorText } from "../../components/form.ts";
 import { FormError } from "../../components/form-error.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
-import { confirmGroup, downloadGroupCsv } from "./api.ts";
+import { confirmGroup, downloadGroupCsv, removeGroup } from "./api.ts";
 import classes from "./groups.module.css";
 
 /** The group's data, read-only. */
@@ -65,6 +65,43 @@ export function ConfirmGroupButton({ group, onConfirmed }: { group: GroupData; o
         onConfirm={async () => onConfirmed(await confirmGroup(group))}
       >
         {t("groups.confirm.text")}
+      </ConfirmModal>
+    </>
+  );
+}
+
+/** The wizard's way to the previous step, left of the next one (as in the event wizard). */
+export function BackButton({ onClick }: { onClick(): void }) {
+  const { t } = useTranslation();
+  return (
+    <Button variant="default" onClick={onClick}>
+      {t("groups.wizard.back")}
+    </Button>
+  );
+}
+
+/** Removal of a group that was never confirmed, behind a dialog: it cannot be undone. */
+export function RemoveGroupButton({ group, onRemoved }: { group: GroupData; onRemoved(): void }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  if (!group.abilities.remove) return null;
+  return (
+    <>
+      <Button variant="outline" color="red.9" onClick={() => setOpen(true)}>
+        {t("groups.remove.button")}
+      </Button>
+      <ConfirmModal
+        opened={open}
+        onClose={() => setOpen(false)}
+        title={t("groups.remove.title")}
+        confirmLabel={t("groups.remove.confirm")}
+        color="red.9"
+        onConfirm={async () => {
+          await removeGroup(group);
+          onRemoved();
+        }}
+      >
+        {t("groups.remove.text", { name: group.name })}
       </ConfirmModal>
     </>
   );

@@ -6,8 +6,10 @@ import { type Group as GroupData, type Volunteer, type VolunteerFormValues, volu
 import { formatPhone } from "#shared/phone";
 import { ConfirmModal } from "../../components/confirm-modal.tsx";
 import { DialogHeader } from "../../components/dialog-header.tsx";
-import { apiErrorText, apiFieldErrors, zodValidate } from "../../components/form.ts";
+import { zodValidate } from "../../components/form.ts";
 import { FormError } from "../../components/form-error.tsx";
+import { useSubmitFeedback } from "../../components/form-feedback.ts";
+import { UnsavedChangesPrompt } from "../../components/unsaved-changes.tsx";
 import { WholeNumberInput } from "../../components/whole-number-input.tsx";
 import { notifyDone } from "./group-views.tsx";
 
@@ -44,7 +46,7 @@ export function VolunteerForm({ volunteers, initial, onSubmit, onCancel }: FormP
     validateInputOnBlur: true,
   });
   const [locked, setLocked] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const feedback = useSubmitFeedback();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   const hasErrors = Object.keys(form.errors).length > 0;
@@ -55,27 +57,31 @@ export function VolunteerForm({ volunteers, initial, onSubmit, onCancel }: FormP
     timer.current = setTimeout(() => setLocked(false), SUBMIT_LOCK_MS);
   };
 
-  const submit = form.onSubmit(async (values) => {
-    const parsed = schema.parse(values);
-    setError(null);
-    try {
-      await onSubmit({ name: parsed.name, email: parsed.email, phone: parsed.phone, age: parsed.age });
-    } catch (err) {
-      form.setErrors(apiFieldErrors(err, t));
-      setError(apiErrorText(err, t));
-    }
-  });
+  const submit = form.onSubmit(
+    async (values) => {
+      const parsed = schema.parse(values);
+      feedback.setError(null);
+      try {
+        await onSubmit({ name: parsed.name, email: parsed.email, phone: parsed.phone, age: parsed.age });
+        form.resetDirty();
+      } catch (err) {
+        feedback.fail(err, form.setErrors);
+      }
+    },
+    (errors) => feedback.accept({ hasErrors: Object.keys(errors).length > 0 }),
+  );
 
   return (
     <form
+      ref={feedback.ref}
       onSubmit={(event) => {
         lock();
         submit(event);
       }}
       noValidate
     >
+      <UnsavedChangesPrompt dirty={form.isDirty() && !form.submitting} />
       <Stack gap="md">
-        <FormError error={error} />
         <TextInput label={t("groups.volunteer.name")} name="name" required data-autofocus {...form.getInputProps("name")} />
         <TextInput
           label={t("groups.volunteer.email")}
@@ -97,12 +103,13 @@ export function VolunteerForm({ volunteers, initial, onSubmit, onCancel }: FormP
           />
           <WholeNumberInput label={t("groups.volunteer.age")} name="age" max={120} {...form.getInputProps("age")} />
         </SimpleGrid>
-        <Group mt="xs">
-          <Button type="submit" disabled={locked || hasErrors || form.submitting} loading={form.submitting}>
-            {t("groups.volunteer.save")}
-          </Button>
+        <FormError error={feedback.error} />
+        <Group mt="xs" justify="space-between">
           <Button variant="default" onClick={onCancel}>
             {t("common.cancel")}
+          </Button>
+          <Button type="submit" disabled={locked || hasErrors || form.submitting} loading={form.submitting}>
+            {t("groups.volunteer.save")}
           </Button>
         </Group>
       </Stack>

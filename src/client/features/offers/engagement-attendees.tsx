@@ -16,7 +16,7 @@ import {
 } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import type { UseQueryResult } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Group as GroupData, Volunteer } from "#shared/groups/schema";
@@ -25,7 +25,9 @@ import type { AttendeesInput } from "#shared/offers/schema";
 import { type Offer, offerMsg } from "#shared/offers/schema";
 import { ApiError } from "../../app/api.ts";
 import { DialogHeader } from "../../components/dialog-header.tsx";
-import { apiErrorText } from "../../components/form.ts";
+import { FormError } from "../../components/form-error.tsx";
+import { useSubmitFeedback } from "../../components/form-feedback.ts";
+import { UnsavedChangesPrompt } from "../../components/unsaved-changes.tsx";
 import { useNameAttendees } from "./api.ts";
 import { statedDetails } from "./group-format.ts";
 
@@ -134,10 +136,10 @@ function AttendeesForm({ offer, volunteers }: { offer: Offer; volunteers: readon
   const { t } = useTranslation();
   const save = useNameAttendees(offer.groupId, offer.eventId, offer.stationId);
   const [choices, setChoices] = useState(() => initialChoices(offer, volunteers));
-  const [error, setError] = useState<string | null>(null);
+  const feedback = useSubmitFeedback();
+  const [dirty, setDirty] = useState(false);
   const [missing, setMissing] = useState<string[]>([]);
   const [dialogOpen, setDialogOpen] = useState(false);
-  const errorRef = useRef<HTMLDivElement>(null);
   const { event, station } = offer;
   const shirts = asksShirtSize(event);
   const diets = asksDiets(event);
@@ -151,20 +153,17 @@ function AttendeesForm({ offer, volunteers }: { offer: Offer; volunteers: readon
     });
   }, [offer, volunteers]);
 
-  useEffect(() => {
-    if (error) errorRef.current?.focus();
-  }, [error]);
-
   const change = (id: string, patch: Partial<Choice>) => {
+    setDirty(true);
     setChoices((c) => ({ ...c, [id]: { ...c[id], ...patch } }));
     if (patch.shirtSize) setMissing((m) => m.filter((x) => x !== id));
   };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    setError(null);
+    feedback.setError(null);
     const countProblem = attendeeCountProblem(chosen.length, offer.volunteers);
-    if (countProblem) return setError(t(offerMsg[countProblem]));
+    if (countProblem) return feedback.setError(t(offerMsg[countProblem]));
     try {
       await save.mutateAsync({
         attendees: chosen.map((v) => v.id),
@@ -179,6 +178,7 @@ function AttendeesForm({ offer, volunteers }: { offer: Offer; volunteers: readon
         }),
       });
       setMissing([]);
+      setDirty(false);
       notifications.show({
         message: t("groups.offers.attendees.saved"),
         closeButtonProps: { "aria-label": t("common.close") },
@@ -190,7 +190,7 @@ function AttendeesForm({ offer, volunteers }: { offer: Offer; volunteers: readon
         setDialogOpen(true);
         return;
       }
-      setError(apiErrorText(err, t));
+      feedback.fail(err);
     }
   };
 
@@ -201,7 +201,8 @@ function AttendeesForm({ offer, volunteers }: { offer: Offer; volunteers: readon
   };
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} noValidate ref={feedback.ref}>
+      <UnsavedChangesPrompt dirty={dirty && !save.isPending} />
       <Stack gap="sm">
         <Text>{t("groups.offers.attendees.intro", { max: offer.volunteers })}</Text>
         <Text size="sm" aria-live="polite" fw={600}>
@@ -273,11 +274,7 @@ function AttendeesForm({ offer, volunteers }: { offer: Offer; volunteers: readon
             );
           })}
         </Stack>
-        {error && (
-          <Alert color="red" role="alert" ref={errorRef} tabIndex={-1}>
-            {error}
-          </Alert>
-        )}
+        <FormError error={feedback.error} />
         <Group>
           <Button type="submit" loading={save.isPending}>
             {t("groups.offers.attendees.save")}

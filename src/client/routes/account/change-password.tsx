@@ -7,6 +7,7 @@ import { newPasswordForm } from "#shared/account/schema";
 import { useAuth } from "../../app/auth.tsx";
 import { zodValidate } from "../../components/form.ts";
 import { FormError } from "../../components/form-error.tsx";
+import { useSubmitFeedback } from "../../components/form-feedback.ts";
 import { AuthCard } from "../../features/account/auth-card.tsx";
 import { accountErrorText, errorCode } from "../../features/account/errors.ts";
 import { NewPasswordField, SubmitButton } from "../../features/account/fields.tsx";
@@ -23,7 +24,8 @@ export default function ChangePasswordPage() {
   const auth = useAuth();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const feedback = useSubmitFeedback();
+  const { error, setError } = feedback;
   const [expired, setExpired] = useState(false);
   const form = useForm({ initialValues: { newPassword: "" }, validate: zodValidate(newPasswordForm, t) });
 
@@ -31,17 +33,20 @@ export default function ChangePasswordPage() {
   if (auth.status === "LOGGED_IN") return <Navigate to="/my-pages/events" replace />;
   if (auth.status !== "NEW_PASSWORD_REQUIRED") return <Navigate to="/login" replace />;
 
-  const submit = form.onSubmit(async ({ newPassword }) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await auth.completeNewPassword(newPassword);
-    } catch (err) {
-      setBusy(false);
-      setExpired(errorCode(err) === "NotAuthorizedException");
-      setError(accountErrorText(err, t, changeErrors, "account.change.errors.generic"));
-    }
-  });
+  const submit = form.onSubmit(
+    async ({ newPassword }) => {
+      setBusy(true);
+      setError(null);
+      try {
+        await auth.completeNewPassword(newPassword);
+      } catch (err) {
+        setBusy(false);
+        setExpired(errorCode(err) === "NotAuthorizedException");
+        setError(accountErrorText(err, t, changeErrors, "account.change.errors.generic"));
+      }
+    },
+    (errors) => feedback.accept({ hasErrors: Object.keys(errors).length > 0 }),
+  );
 
   // The challenge has to go, or /login would send the user straight back here.
   const backToLogin = async () => {
@@ -56,9 +61,8 @@ export default function ChangePasswordPage() {
           {t("account.change.account", { email: auth.passwordChallengeEmail })}
         </Text>
       )}
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} noValidate ref={feedback.ref}>
         <Stack gap="md">
-          <FormError error={error} />
           <NewPasswordField
             label={t("account.fields.newPassword")}
             name="newPassword"
@@ -66,6 +70,7 @@ export default function ChangePasswordPage() {
             disabled={expired}
             {...form.getInputProps("newPassword")}
           />
+          <FormError error={error} />
           <SubmitButton loading={busy} disabled={expired}>
             {t("account.change.submit")}
           </SubmitButton>

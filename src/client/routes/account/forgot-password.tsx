@@ -9,6 +9,7 @@ import { useAuth } from "../../app/auth.tsx";
 import { DialogHeader } from "../../components/dialog-header.tsx";
 import { zodValidate } from "../../components/form.ts";
 import { FormError } from "../../components/form-error.tsx";
+import { useSubmitFeedback } from "../../components/form-feedback.ts";
 import { AuthCard } from "../../features/account/auth-card.tsx";
 import { accountErrorText, errorCode } from "../../features/account/errors.ts";
 import { BackToLoginLink, EmailField, MailedCodeField, NewPasswordField, SubmitButton } from "../../features/account/fields.tsx";
@@ -33,7 +34,8 @@ export default function ForgotPasswordPage() {
   const navigate = useNavigate();
   const [step, setStep] = useState<Step>("CODE_NOT_SENT");
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const feedback = useSubmitFeedback();
+  const { error, setError } = feedback;
   const [notVerified, setNotVerified] = useState(false);
   const codeRef = useRef<HTMLInputElement>(null);
   const form = useForm({
@@ -48,7 +50,7 @@ export default function ForgotPasswordPage() {
   }, [step]);
 
   const sendCode = async () => {
-    if (form.validateField("email").hasError) return;
+    if (!feedback.accept({ hasErrors: form.validateField("email").hasError })) return;
     setBusy(true);
     setError(null);
     try {
@@ -62,18 +64,21 @@ export default function ForgotPasswordPage() {
     }
   };
 
-  const confirm = form.onSubmit(async (values) => {
-    const body = forgotPasswordForm.parse(values);
-    setBusy(true);
-    setError(null);
-    try {
-      await api("POST", "/auth/confirm-forgot-password", body);
-      navigate("/login?password-reset=true", { state: { email: body.email } });
-    } catch (err) {
-      setBusy(false);
-      setError(accountErrorText(err, t, confirmErrors, "account.forgot.errors.generic"));
-    }
-  });
+  const confirm = form.onSubmit(
+    async (values) => {
+      const body = forgotPasswordForm.parse(values);
+      setBusy(true);
+      setError(null);
+      try {
+        await api("POST", "/auth/confirm-forgot-password", body);
+        navigate("/login?password-reset=true", { state: { email: body.email } });
+      } catch (err) {
+        setBusy(false);
+        setError(accountErrorText(err, t, confirmErrors, "account.forgot.errors.generic"));
+      }
+    },
+    (errors) => feedback.accept({ hasErrors: Object.keys(errors).length > 0 }),
+  );
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     if (step === "CODE_SENT") return confirm(event);
@@ -102,10 +107,10 @@ export default function ForgotPasswordPage() {
           </Group>
         </Stack>
       </Modal>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} noValidate ref={feedback.ref}>
         <Stack gap="md">
-          <FormError error={error} />
           <EmailField autoComplete="username" readOnly={step === "CODE_SENT"} {...form.getInputProps("email")} />
+          <FormError error={error} />
           {step === "CODE_NOT_SENT" ? (
             <Button type="submit" loading={busy} fullWidth size="md">
               {t("account.forgot.sendCode")}

@@ -7,6 +7,7 @@ import { signInBody } from "#shared/account/schema";
 import { useAuth } from "../../app/auth.tsx";
 import { zodValidate } from "../../components/form.ts";
 import { FormError } from "../../components/form-error.tsx";
+import { useSubmitFeedback } from "../../components/form-feedback.ts";
 import classes from "../../features/account/account.module.css";
 import { AuthCard } from "../../features/account/auth-card.tsx";
 import { accountErrorText, errorCode } from "../../features/account/errors.ts";
@@ -34,7 +35,8 @@ export default function LoginPage() {
   const [params] = useSearchParams();
   const state = (location.state ?? {}) as LoginState;
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const feedback = useSubmitFeedback();
+  const { error, setError } = feedback;
   // Set when the sign-in happened on this page, so the redirect goes to the remembered page, not to /.
   const signedInHere = useRef(false);
   const form = useForm({
@@ -50,24 +52,27 @@ export default function LoginPage() {
     return <Navigate to={target} replace />;
   }
 
-  const submit = form.onSubmit(async (values) => {
-    const email = values.email.trim().toLowerCase();
-    setBusy(true);
-    setError(null);
-    signedInHere.current = true;
-    try {
-      await auth.signIn(email, values.password);
-    } catch (err) {
-      signedInHere.current = false;
-      setBusy(false);
-      if (errorCode(err) === "UserNotConfirmedException") {
-        auth.setRegistrationEmail(email);
-        navigate("/verify-email", { state: { email } });
-        return;
+  const submit = form.onSubmit(
+    async (values) => {
+      const email = values.email.trim().toLowerCase();
+      setBusy(true);
+      setError(null);
+      signedInHere.current = true;
+      try {
+        await auth.signIn(email, values.password);
+      } catch (err) {
+        signedInHere.current = false;
+        setBusy(false);
+        if (errorCode(err) === "UserNotConfirmedException") {
+          auth.setRegistrationEmail(email);
+          navigate("/verify-email", { state: { email } });
+          return;
+        }
+        setError(accountErrorText(err, t, loginErrors, "account.login.errors.generic"));
       }
-      setError(accountErrorText(err, t, loginErrors, "account.login.errors.generic"));
-    }
-  });
+    },
+    (errors) => feedback.accept({ hasErrors: Object.keys(errors).length > 0 }),
+  );
 
   const notice = params.has("password-reset")
     ? t("account.login.passwordReset")
@@ -98,9 +103,8 @@ export default function LoginPage() {
           {notice}
         </Alert>
       )}
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} noValidate ref={feedback.ref}>
         <Stack gap="md">
-          <FormError error={error} />
           <EmailField autoComplete="username" {...form.getInputProps("email")} />
           <PasswordInput
             label={t("account.fields.password")}
@@ -109,6 +113,7 @@ export default function LoginPage() {
             required
             {...form.getInputProps("password")}
           />
+          <FormError error={error} />
           <SubmitButton loading={busy}>{t("account.login.submit")}</SubmitButton>
         </Stack>
       </form>

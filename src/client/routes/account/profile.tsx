@@ -9,6 +9,7 @@ import { useAuth } from "../../app/auth.tsx";
 import { RequireAuth } from "../../app/guards.tsx";
 import { apiErrorText, apiFieldErrors, zodValidate } from "../../components/form.ts";
 import { FormError } from "../../components/form-error.tsx";
+import { useSubmitFeedback } from "../../components/form-feedback.ts";
 import { PageHeader } from "../../components/page-header.tsx";
 import classes from "../../features/account/account.module.css";
 import { NameFields, PhoneFields } from "../../features/account/fields.tsx";
@@ -63,7 +64,8 @@ function ProfileForm({ user, onDone }: { user: Profile; onDone(): void }) {
   const { t } = useTranslation();
   const { setUser } = useAuth();
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const feedback = useSubmitFeedback();
+  const { error, setError } = feedback;
   const split = splitPhone(user.phone);
   const form = useForm({
     initialValues: {
@@ -75,33 +77,35 @@ function ProfileForm({ user, onDone }: { user: Profile; onDone(): void }) {
     validate: zodValidate(profileForm, t),
   });
 
-  const submit = form.onSubmit(async (values) => {
-    const body = profileForm.parse(values);
-    setBusy(true);
-    setError(null);
-    try {
-      await api<Profile>("PUT", "/auth/me", {
-        firstName: body.firstName,
-        lastName: body.lastName,
-        phone: joinPhone(body.countryCode, body.phoneWithoutCountryCode),
-      });
-      // Spec 01 §4: after a profile update the user info is fetched again.
-      setUser(await api<Profile>("GET", "/auth/me"));
-      notifications.show({ message: t("account.profile.saved"), closeButtonProps: { "aria-label": t("common.close") } });
-      onDone();
-    } catch (err) {
-      setBusy(false);
-      const fields = apiFieldErrors(err, t);
-      if (fields.phone) fields.phoneWithoutCountryCode = fields.phone;
-      form.setErrors(fields);
-      setError(Object.keys(fields).length > 0 ? apiErrorText(err, t) : t("account.profile.error"));
-    }
-  });
+  const submit = form.onSubmit(
+    async (values) => {
+      const body = profileForm.parse(values);
+      setBusy(true);
+      setError(null);
+      try {
+        await api<Profile>("PUT", "/auth/me", {
+          firstName: body.firstName,
+          lastName: body.lastName,
+          phone: joinPhone(body.countryCode, body.phoneWithoutCountryCode),
+        });
+        // Spec 01 §4: after a profile update the user info is fetched again.
+        setUser(await api<Profile>("GET", "/auth/me"));
+        notifications.show({ message: t("account.profile.saved"), closeButtonProps: { "aria-label": t("common.close") } });
+        onDone();
+      } catch (err) {
+        setBusy(false);
+        const fields = apiFieldErrors(err, t);
+        if (fields.phone) fields.phoneWithoutCountryCode = fields.phone;
+        form.setErrors(fields);
+        setError(Object.keys(fields).length > 0 ? apiErrorText(err, t) : t("account.profile.error"));
+      }
+    },
+    (errors) => feedback.accept({ hasErrors: Object.keys(errors).length > 0 }),
+  );
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} noValidate ref={feedback.ref}>
       <Stack gap="md">
-        <FormError error={error} />
         <TextInput
           label={t("account.fields.email")}
           name="email"
@@ -112,6 +116,7 @@ function ProfileForm({ user, onDone }: { user: Profile; onDone(): void }) {
         />
         <NameFields form={form} autoFocus />
         <PhoneFields form={form} phoneName="phoneWithoutCountryCode" />
+        <FormError error={error} />
         <Group mt="xs">
           <Button type="submit" loading={busy}>
             {t("account.profile.save")}

@@ -10,6 +10,7 @@ import { useAuth } from "../../app/auth.tsx";
 import { currentLanguage } from "../../app/i18n.ts";
 import { apiFieldErrors, zodValidate } from "../../components/form.ts";
 import { FormError } from "../../components/form-error.tsx";
+import { useSubmitFeedback } from "../../components/form-feedback.ts";
 import classes from "../../features/account/account.module.css";
 import { AuthCard } from "../../features/account/auth-card.tsx";
 import { accountErrorText } from "../../features/account/errors.ts";
@@ -31,7 +32,8 @@ export default function RegisterPage() {
   const { setRegistrationEmail } = useAuth();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const feedback = useSubmitFeedback();
+  const { error, setError } = feedback;
   const form = useForm({
     initialValues: {
       email: "",
@@ -48,30 +50,33 @@ export default function RegisterPage() {
   // Shown as soon as the repetition is as long as the password, not only after submitting.
   const differ = repeatPassword.length >= password.length && repeatPassword !== "" && repeatPassword !== password;
 
-  const submit = form.onSubmit(async (values) => {
-    const body = registerForm.parse(values);
-    setBusy(true);
-    setError(null);
-    try {
-      await api("POST", "/auth/sign-up", {
-        email: body.email,
-        password: body.password,
-        firstName: body.firstName,
-        lastName: body.lastName,
-        countryCode: body.countryCode,
-        phone: body.phone,
-        language: currentLanguage(),
-      });
-      setRegistrationEmail(body.email);
-      navigate("/verify-email", { state: { email: body.email } });
-    } catch (err) {
-      setBusy(false);
-      form.setErrors(apiFieldErrors(err, t));
-      if (err instanceof ApiError && err.code === "InvalidParameterException") {
-        setError(t(mentionsPhone(err) ? "account.register.errors.invalidPhone" : "account.register.errors.invalidParameter"));
-      } else setError(accountErrorText(err, t, registerErrors, "account.register.errors.generic"));
-    }
-  });
+  const submit = form.onSubmit(
+    async (values) => {
+      const body = registerForm.parse(values);
+      setBusy(true);
+      setError(null);
+      try {
+        await api("POST", "/auth/sign-up", {
+          email: body.email,
+          password: body.password,
+          firstName: body.firstName,
+          lastName: body.lastName,
+          countryCode: body.countryCode,
+          phone: body.phone,
+          language: currentLanguage(),
+        });
+        setRegistrationEmail(body.email);
+        navigate("/verify-email", { state: { email: body.email } });
+      } catch (err) {
+        setBusy(false);
+        form.setErrors(apiFieldErrors(err, t));
+        if (err instanceof ApiError && err.code === "InvalidParameterException") {
+          setError(t(mentionsPhone(err) ? "account.register.errors.invalidPhone" : "account.register.errors.invalidParameter"));
+        } else setError(accountErrorText(err, t, registerErrors, "account.register.errors.generic"));
+      }
+    },
+    (errors) => feedback.accept({ hasErrors: Object.keys(errors).length > 0 }),
+  );
 
   const repeatProps = form.getInputProps("repeatPassword");
 
@@ -92,9 +97,8 @@ export default function RegisterPage() {
         <Text c="gray.7">{t("account.register.intro")}</Text>
         <Text c="gray.7">{t("account.register.introMail")}</Text>
       </Stack>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} noValidate ref={feedback.ref}>
         <Stack gap="md">
-          <FormError error={error} />
           <Title order={2} size="h4">
             {t("account.register.details")}
           </Title>
@@ -118,6 +122,7 @@ export default function RegisterPage() {
             {...repeatProps}
             error={repeatProps.error ?? (differ ? t(msg.passwordsDiffer) : undefined)}
           />
+          <FormError error={error} />
           <SubmitButton loading={busy}>{t("account.register.submit")}</SubmitButton>
         </Stack>
       </form>

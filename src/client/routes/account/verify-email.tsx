@@ -9,6 +9,7 @@ import { useAuth } from "../../app/auth.tsx";
 import { DialogHeader } from "../../components/dialog-header.tsx";
 import { zodValidate } from "../../components/form.ts";
 import { FormError } from "../../components/form-error.tsx";
+import { useSubmitFeedback } from "../../components/form-feedback.ts";
 import { AuthCard } from "../../features/account/auth-card.tsx";
 import { accountErrorText } from "../../features/account/errors.ts";
 import { BackToLoginLink, EmailField, MailedCodeField, SubmitButton } from "../../features/account/fields.tsx";
@@ -32,7 +33,8 @@ export default function VerifyEmailPage() {
   const prefilled = (location.state as { email?: string } | null)?.email ?? registrationEmail ?? "";
   const [reminderOpen, setReminderOpen] = useState(true);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const feedback = useSubmitFeedback();
+  const { error, setError } = feedback;
   const [codeStatus, setCodeStatus] = useState<ActivationCodeStatus>("INIT");
   const [resendError, setResendError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState("");
@@ -41,19 +43,22 @@ export default function VerifyEmailPage() {
     validate: zodValidate(verifyEmailForm, t),
   });
 
-  const submit = form.onSubmit(async (values) => {
-    const { email, verificationCode } = verifyEmailForm.parse(values);
-    setBusy(true);
-    setError(null);
-    try {
-      await api("POST", "/auth/confirm-sign-up", { email, code: verificationCode });
-      setRegistrationEmail(null);
-      navigate("/login", { state: { activated: true, email } satisfies LoginState });
-    } catch (err) {
-      setBusy(false);
-      setError(accountErrorText(err, t, verifyErrors, "account.verify.errors.generic"));
-    }
-  });
+  const submit = form.onSubmit(
+    async (values) => {
+      const { email, verificationCode } = verifyEmailForm.parse(values);
+      setBusy(true);
+      setError(null);
+      try {
+        await api("POST", "/auth/confirm-sign-up", { email, code: verificationCode });
+        setRegistrationEmail(null);
+        navigate("/login", { state: { activated: true, email } satisfies LoginState });
+      } catch (err) {
+        setBusy(false);
+        setError(accountErrorText(err, t, verifyErrors, "account.verify.errors.generic"));
+      }
+    },
+    (errors) => feedback.accept({ hasErrors: Object.keys(errors).length > 0 }),
+  );
 
   const resend = async () => {
     if (form.validateField("email").hasError) return;
@@ -90,15 +95,15 @@ export default function VerifyEmailPage() {
           </Group>
         </Stack>
       </Modal>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} noValidate ref={feedback.ref}>
         <Stack gap="md">
-          <FormError error={error} />
           <EmailField autoComplete="email" {...form.getInputProps("email")} />
           <MailedCodeField
             label={t("account.fields.verificationCode")}
             name="verificationCode"
             {...form.getInputProps("verificationCode")}
           />
+          <FormError error={error} />
           <SubmitButton loading={busy}>{t("account.verify.submit")}</SubmitButton>
         </Stack>
       </form>

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Container, Group, Loader, Stack, Tabs, Text, Title } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import type { Group as GroupData } from "#shared/groups/schema";
@@ -8,6 +8,7 @@ import { ApiError } from "../../app/api.ts";
 import { useAuth } from "../../app/auth.tsx";
 import { RequireAuth } from "../../app/guards.tsx";
 import { NotFound } from "../../app/shell/not-found.tsx";
+import { PageHeader } from "../../components/page-header.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
 import {
   AvailabilityForm,
@@ -19,7 +20,9 @@ import {
   groupValuesOf,
   notifyDone,
   payloadOf,
+  RemoveGroupButton,
   saveAvailabilities,
+  saveContacts,
   updateGroup,
   useGroup,
   VolunteerList,
@@ -45,10 +48,6 @@ function GroupPageContent() {
   const query = useGroup(id);
   const navigate = useNavigate();
 
-  useEffect(() => {
-    if (query.data) document.title = `${query.data.name} – ${t("app.name")}`;
-  }, [query.data, t]);
-
   if (!tab) return <NotFound />;
   if (query.isPending)
     return (
@@ -72,15 +71,12 @@ function GroupPageContent() {
   return (
     <Container size="md" py="lg">
       <Stack gap="md">
-        <Anchor component={Link} to="/my-pages/volunteers" size="sm">
-          ← {t("groups.page.back")}
-        </Anchor>
-        <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
-          <Title order={1} style={{ overflowWrap: "anywhere" }}>
-            {group.name}
-          </Title>
-          <StatusBadge status={group.status} of="group" />
-        </Group>
+        <PageHeader
+          title={group.name}
+          text
+          crumbs={[{ label: "myPages.volunteers.title", to: "/my-pages/volunteers" }]}
+          aside={<StatusBadge status={group.status} of="group" />}
+        />
         <Tabs value={tab} onChange={(v) => v && navigate(v === "edit" ? base : `${base}/${v}`)} keepMounted={false}>
           <Tabs.List aria-label={t("groups.page.tabsLabel")}>
             {TABS.map((name) => (
@@ -121,6 +117,16 @@ function EditTab({ group }: { group: GroupData }) {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
 
+  /** True when the user is still one of the group's contacts; otherwise leaves the group, no longer theirs to see. */
+  const stillMine = (saved: GroupData) => {
+    if (saved.contactPersons.some((c) => c.email === user?.email)) return true;
+    queryClient.removeQueries({ queryKey: groupKeys.group(group.id) });
+    void queryClient.invalidateQueries({ queryKey: groupKeys.summaries });
+    notifyDone(t("groups.page.removedSelf"), t("common.close"));
+    navigate("/my-pages/volunteers");
+    return false;
+  };
+
   if (!editing)
     return (
       <Stack gap="lg">
@@ -131,6 +137,19 @@ function EditTab({ group }: { group: GroupData }) {
           </Button>
         </Group>
         <ExportButton group={group} />
+        {group.abilities.remove && (
+          <Group>
+            <RemoveGroupButton
+              group={group}
+              onRemoved={() => {
+                queryClient.removeQueries({ queryKey: groupKeys.group(group.id) });
+                void queryClient.invalidateQueries({ queryKey: groupKeys.summaries });
+                notifyDone(t("groups.remove.done"), t("common.close"));
+                navigate("/my-pages/volunteers");
+              }}
+            />
+          </Group>
+        )}
       </Stack>
     );
 
@@ -145,16 +164,14 @@ function EditTab({ group }: { group: GroupData }) {
           {t("groups.page.cancelEdit")}
         </Button>
       }
+      onContactsSave={(next) =>
+        saveContacts(group, next, (saved) => {
+          if (stillMine(saved)) keep(saved);
+        })
+      }
       onSubmit={async (values) => {
         const saved = await updateGroup(group.id, group.version, values);
-        if (!saved.contactPersons.some((c) => c.email === user?.email)) {
-          // The user removed themselves: the group is no longer theirs to see.
-          queryClient.removeQueries({ queryKey: groupKeys.group(group.id) });
-          void queryClient.invalidateQueries({ queryKey: groupKeys.summaries });
-          notifyDone(t("groups.page.removedSelf"), t("common.close"));
-          navigate("/my-pages/volunteers");
-          return;
-        }
+        if (!stillMine(saved)) return;
         keep(saved);
         notifyDone(t("groups.page.saved"), t("common.close"));
         setEditing(false);

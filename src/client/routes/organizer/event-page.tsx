@@ -52,7 +52,7 @@ export default function EventPage() {
                   // What may not be changed is shown as a summary, not as a form that looks editable.
                   (event.data.abilities.edit ? (
                     <Stack gap="xl">
-                      <EventForm key={event.data.version} event={event.data} />
+                      <EventForm key={event.data.id} event={event.data} />
                       <ConfirmEvent event={event.data} />
                     </Stack>
                   ) : (

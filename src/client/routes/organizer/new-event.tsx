@@ -76,7 +76,7 @@ export default function NewEventPage() {
           </Alert>
         ) : step === 0 ? (
           <EventForm
-            key={event.data?.version ?? "new"}
+            key={event.data?.id ?? "new"}
             event={event.data}
             withNext
             onSaved={(saved, intent) => {

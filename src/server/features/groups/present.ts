@@ -1,5 +1,5 @@
 import { shownPhone } from "#shared/contacts";
-import { canConfirm, canEdit } from "#shared/groups/rules";
+import { canConfirm, canEdit, canRemove } from "#shared/groups/rules";
 import type {
   Age,
   Availability,
@@ -63,7 +63,7 @@ export function presentGroup(
       participation: v.participation as Participation[],
     })),
     availabilities: availabilities.map(presentAvailability),
-    abilities: { edit: canEdit(status), confirm: canConfirm(status) },
+    abilities: { edit: canEdit(status), confirm: canConfirm(status), remove: canRemove(status) },
   };
 }
 

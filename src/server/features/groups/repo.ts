@@ -31,6 +31,15 @@ export async function lockGroup(tx: Tx, id: string): Promise<GroupRow | undefine
   return row;
 }
 
+/** Deletes the group with everything of it (contacts, volunteers, availabilities) if it is still a DRAFT. */
+export async function deleteDraft(tx: Tx, id: string): Promise<boolean> {
+  const rows = await tx
+    .delete(groups)
+    .where(and(eq(groups.id, id), eq(groups.status, "DRAFT")))
+    .returning({ id: groups.id });
+  return rows.length === 1;
+}
+
 export async function isContact(tx: Tx, groupId: string, userId: string): Promise<boolean> {
   const rows = await tx
     .select({ userId: groupContacts.userId })

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { responses } from "#shared/api/schema";
+import { noContent, responses } from "#shared/api/schema";
 import {
   availabilitiesBody,
   availabilitiesResult,
@@ -53,6 +53,15 @@ export async function groupRoutes(app: FastifyInstance, ctx: Ctx) {
     async (request) => {
       const actor = actorOf(request);
       return groups.updateGroup(ctx, actor, await authorizeGroup(ctx.db, actor, request.params.id), request.body);
+    },
+  );
+
+  r.delete(
+    "/api/groups/:id",
+    { ...auth, schema: { params: idParams, response: responses({ 204: noContent }) } },
+    async (request, reply) => {
+      await groups.removeGroup(ctx, await authorizeGroup(ctx.db, actorOf(request), request.params.id));
+      return reply.status(204).send(null);
     },
   );
 

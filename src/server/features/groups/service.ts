@@ -1,7 +1,7 @@
 import type { Language } from "#shared/account/schema";
 import { remainingContacts } from "#shared/contacts";
 import type { FieldErrors } from "#shared/errors";
-import { canConfirm, canEdit, sortByName } from "#shared/groups/rules";
+import { canConfirm, canEdit, canRemove, sortByName } from "#shared/groups/rules";
 import {
   type AvailabilityData,
   type Group,
@@ -180,6 +180,15 @@ export async function confirmGroup(ctx: Ctx, actor: UserRow, group: repo.GroupRo
     if (!updated) throw stale();
     return loadGroup(tx, updated, actor);
   });
+}
+
+/**
+ * A group that was never confirmed can be removed by its contact, irrecoverably (like a DRAFT event): nobody
+ * has seen it, it has no offers. A confirmed group stays, so the organizers' offers to it keep their meaning.
+ */
+export async function removeGroup(ctx: Ctx, group: repo.GroupRow): Promise<void> {
+  if (!canRemove(group.status as GroupStatus) || !(await repo.deleteDraft(ctx.db, group.id)))
+    throw conflict("Only a DRAFT group can be removed", { status: groupMsg.notDraft });
 }
 
 export async function listAvailabilities(ctx: Ctx, group: repo.GroupRow) {

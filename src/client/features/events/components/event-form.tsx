@@ -2,6 +2,7 @@ import { Alert, Button, Checkbox, Fieldset, Group, SimpleGrid, Stack, Textarea, 
 import { useForm } from "@mantine/form";
 import { useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { ContactPerson } from "#shared/contacts";
 import { sortShirtSizes, updateBodyOf } from "#shared/events/rules";
 import { type EventFormInput, type EventView, eventForm, FOOD_OPTIONS, INCLUDED, SHIRT_SIZES } from "#shared/events/schema";
 import { ApiError } from "../../../app/api.ts";
@@ -93,6 +94,16 @@ export function EventForm({ event, onSaved, withNext }: Props) {
       busy.current = false;
       setPending(null);
     }
+  };
+
+  /** A saved event's contacts are saved on their own, at once, from the event as stored (not the form's edits). */
+  const saveContacts = async (next: ContactPerson[]): Promise<ContactPerson[]> => {
+    if (!event) return next;
+    const saved = await update.mutateAsync({ ...updateBodyOf(event, { contactPersons: next }), version: event.version });
+    const contacts = initialValues(saved, me).contactPersons ?? [];
+    form.setInitialValues({ ...form.getInitialValues(), contactPersons: contacts });
+    form.setFieldValue("contactPersons", contacts);
+    return contacts.map((c) => ({ ...c, name: c.name ?? c.email }));
   };
 
   const toggle = (field: "included" | "shirtSizes" | "foodOptions", value: string, on: boolean) => {
@@ -229,6 +240,7 @@ export function EventForm({ event, onSaved, withNext }: Props) {
             <ContactPersonsField
               value={(v.contactPersons ?? []).map((c) => ({ ...c, name: c.name ?? c.email }))}
               onChange={(next) => form.setFieldValue("contactPersons", next)}
+              onSave={event && saveContacts}
               lockedEmails={creatorEmail ? [creatorEmail] : []}
               inviteType="event"
               inviteContextId={event?.id}
