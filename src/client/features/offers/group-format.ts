@@ -26,8 +26,8 @@ export function payTerms(t: TFunction, s: OfferStation, lang: string): string {
   const type = t(`events.paymentTypes.${s.paymentType}`);
   const amount = (n: number | null) => (n === null ? null : money(t, n, s.currency, lang));
   const parts: string[] = [];
-  if (s.paymentType === "GROUPPAYMENT" && s.groupPayment !== null)
-    parts.push(t("groups.offers.pay.group", { amount: amount(s.groupPayment) }));
+  // The type already says "to the group": the amount alone follows it.
+  if (s.paymentType === "GROUPPAYMENT" && s.groupPayment !== null) parts.push(money(t, s.groupPayment, s.currency, lang));
   if (s.paymentType === "PERPERSON" || s.paymentType === "HOURLYRATE") {
     const hourly = s.paymentType === "HOURLYRATE" ? "Hourly" : "";
     if (s.paymentAdult !== null) parts.push(t(`groups.offers.pay.adult${hourly}`, { amount: amount(s.paymentAdult) }));
