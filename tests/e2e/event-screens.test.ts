@@ -40,7 +40,7 @@ const sv = {
   fixErrors: "Något behöver rättas – se de markerade fälten.",
   centre: "Sätt markören mitt på kartan",
   unsavedStation: "Stationen är inte sparad",
-  saveOpenStation: "Spara stationen",
+  saveOpenStation: "Spara station",
   discardOpenStation: "Släng stationen",
   noStations: "Evenemanget behöver minst en station innan du kan bekräfta det",
   endBeforeStart: "Sluttiden måste vara senare än starttiden",
@@ -348,7 +348,7 @@ describe("event screens", () => {
     const { token, page } = await organizer({ width: 375, language: lang });
     const event = await seedEvent(token, "Tidsloppet", newDate());
     await page.goto(`${e2e.product.url}/my-pages/events/${event.id}/stations`);
-    await page.getByRole("button", { name: lang === "sv" ? "Ändra Målgång" : "Edit Målgång" }).click();
+    await page.getByRole("button", { name: lang === "sv" ? "Redigera Målgång" : "Edit Målgång" }).click();
     await poll(() => field(page, "end").isVisible()).toBe(true);
     await typeTime(page, "end", "07:00");
     expect(await hoursOf(page, "end").inputValue()).toBe("07");
@@ -382,7 +382,7 @@ describe("event screens", () => {
 
     // The station's start and end: date and time apart, 24-hour.
     await page.goto(`${e2e.product.url}/my-pages/events/${event.id}/stations`);
-    await page.getByRole("button", { name: "Ändra Målgång" }).click();
+    await page.getByRole("button", { name: "Redigera Målgång" }).click();
     await poll(() => field(page, "start").inputValue()).toBe(date);
     expect(await hoursOf(page, "start").inputValue()).toBe("08");
     expect(await hoursOf(page, "end").inputValue()).toBe("16");

@@ -198,7 +198,7 @@ describe("organizer events", () => {
 
   it.each([
     { lang: "en" as const, width: 375, edit: "Edit Finish", name: "Lund Summer Run" },
-    { lang: "sv" as const, width: 375, edit: "Ändra Finish", name: "Lunds sommarlopp" },
+    { lang: "sv" as const, width: 375, edit: "Redigera Finish", name: "Lunds sommarlopp" },
     { lang: "en" as const, width: 1280, edit: "Edit Finish", name: "Lund Summer Run 2" },
   ])("hub, wizard and event page pass axe in $lang at $width px", async ({ lang, width, edit, name }) => {
     const tag = `${lang}-${width}`;

@@ -24,7 +24,7 @@ const texts = {
   sv: {
     create: "Registrera en ny grupp",
     empty: "Du har inte registrerat någon grupp än.",
-    next: "Spara och gå vidare",
+    next: "Nästa steg",
     addVolunteer: "Lägg till funktionär",
     saveVolunteer: "Spara funktionär",
     emailExists: "E-postadressen finns redan i gruppen",
@@ -38,7 +38,7 @@ const texts = {
     confirmed: "Gruppen är bekräftad. Du kan ändra tillgänglighet och funktionärer när som helst.",
     approved: "Bekräftad",
     unconfirmed: "Obekräftad",
-    change: (name: string) => `Ändra ${name}`,
+    change: (name: string) => `Redigera ${name}`,
     export: "Ladda ner gruppens uppgifter (CSV)",
     age12: "12 år",
     age13: "13 år",
@@ -46,7 +46,7 @@ const texts = {
   en: {
     create: "Register a new group",
     empty: "You have not registered a group yet.",
-    next: "Save and continue",
+    next: "Next step",
     addVolunteer: "Add volunteer",
     saveVolunteer: "Save volunteer",
     emailExists: "The e-mail address already exists in the group",
@@ -396,7 +396,7 @@ describe("a volunteer saved over someone else's change", () => {
     });
     expect(other.status).toBe(200);
 
-    await page.getByRole("button", { name: "Ändra Kim Berg" }).click();
+    await page.getByRole("button", { name: "Redigera Kim Berg" }).click();
     await dialog(page).locator('[name="age"]').fill("16");
     const save = dialog(page).getByRole("button", { name: texts.sv.saveVolunteer });
     await save.click();

@@ -54,7 +54,7 @@ describe("rules and words on a phone, in Swedish", () => {
     await field(page, "name").fill("IFK Exempel P12");
     await field(page, "organizationName").fill("IFK Exempel");
     await field(page, "organizationNumber").fill(example.replace(/\d$/, (d) => String((Number(d) + 1) % 10)));
-    await page.getByRole("button", { name: "Spara och gå vidare" }).click();
+    await page.getByRole("button", { name: "Nästa steg" }).click();
     await poll(() => page.getByText("Organisationsnumret är ogiltigt – kontrollera siffrorna").isVisible()).toBe(true);
     await field(page, "organizationNumber").fill(example);
     await field(page, "organizationNumber").blur();
