@@ -218,7 +218,7 @@ describe.each([
     await dialog(page).getByRole("button", { name: tx.saveVolunteer }).click();
     await poll(() => dialog(page).count()).toBe(0);
     await poll(() => page.getByText("Ali Said, 13").isVisible()).toBe(true);
-    await poll(() => page.getByText("ali@example.se · 0701112233").isVisible()).toBe(true);
+    await poll(() => page.getByText("ali@example.se · 070-111 22 33").isVisible()).toBe(true);
     await screenshot(page, `groups-volunteers-tab-${tag}`);
 
     // Back in the area the group is listed as approved and opens from its row.

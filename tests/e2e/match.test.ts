@@ -312,7 +312,7 @@ describe("the organizer's matching", () => {
     const dialog = page.getByRole("dialog", { name: "Målgång" });
     await poll(() => dialog.locator("[data-candidate]").count()).toBe(1);
     expect(await dialog.locator("[data-candidate]").innerText()).toContain(
-      lang === "sv" ? "Har B-körkort" : "Has driving licence (B)",
+      lang === "sv" ? "Har B-körkort" : "Has driving licence B",
     );
     await dialog.getByRole("radio").check();
     await dialog.getByRole("button", { name: lang === "sv" ? sv.add : "Add offer" }).click();

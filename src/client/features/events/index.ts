@@ -4,5 +4,4 @@ export { EventForm, type SaveIntent } from "./components/event-form.tsx";
 export { EventSummary, StationsSummary } from "./components/event-summary.tsx";
 export { EventsTable } from "./components/events-table.tsx";
 export { StationsEditor, type StationsEditorHandle } from "./components/stations-editor.tsx";
-export { notifySuccess } from "./notify.ts";
 export { stationTime } from "./station-time.ts";

@@ -1,7 +1,8 @@
 import { Button, Group, Stack, Text } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
+import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
 import { skillLabelId } from "#shared/events/schema";
 import { findMunicipality } from "#shared/geo/municipalities";
 import type { Group as GroupData } from "#shared/groups/schema";
@@ -11,8 +12,9 @@ import { ConfirmModal } from "../../components/confirm-modal.tsx";
 import { Facts } from "../../components/facts.tsx";
 import { apiErrorText } from "../../components/form.ts";
 import { FormError } from "../../components/form-error.tsx";
+import { notifySuccess } from "../../components/notify.ts";
 import { StatusBadge } from "../../components/status-badge.tsx";
-import { confirmGroup, downloadGroupCsv, removeGroup } from "./api.ts";
+import { confirmGroup, downloadGroupCsv, groupKeys, removeGroup } from "./api.ts";
 import classes from "./groups.module.css";
 
 /** The group's data, read-only. */
@@ -81,9 +83,11 @@ export function BackButton({ onClick }: { onClick(): void }) {
 }
 
 /** Removal of a group that was never confirmed, behind a dialog: it cannot be undone. */
-export function RemoveGroupButton({ group, onRemoved }: { group: GroupData; onRemoved(): void }) {
+export function RemoveGroupButton({ group }: { group: GroupData }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
   if (!group.abilities.remove) return null;
   return (
     <>
@@ -98,7 +102,11 @@ export function RemoveGroupButton({ group, onRemoved }: { group: GroupData; onRe
         color="red.9"
         onConfirm={async () => {
           await removeGroup(group);
-          onRemoved();
+          // The group is gone: its view must not be shown again from the cache, and the list must drop it.
+          queryClient.removeQueries({ queryKey: groupKeys.group(group.id) });
+          void queryClient.invalidateQueries({ queryKey: groupKeys.summaries });
+          notifySuccess(t("groups.remove.done"));
+          navigate("/my-pages/volunteers");
         }}
       >
         {t("groups.remove.text", { name: group.name })}
@@ -136,9 +144,4 @@ export function ExportButton({ group }: { group: GroupData }) {
       <FormError error={error} />
     </Stack>
   );
-}
-
-/** A short success message; its close button is named for screen readers. */
-export function notifyDone(message: string, closeLabel: string) {
-  notifications.show({ message, closeButtonProps: { "aria-label": closeLabel } });
 }

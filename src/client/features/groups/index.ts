@@ -7,7 +7,6 @@ export {
   ConfirmGroupButton,
   ExportButton,
   GroupDetails,
-  notifyDone,
   RemoveGroupButton,
 } from "./group-views.tsx";
 export { VolunteerList, type VolunteerValues } from "./volunteers.tsx";

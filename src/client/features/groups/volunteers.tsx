@@ -9,9 +9,9 @@ import { DialogHeader } from "../../components/dialog-header.tsx";
 import { zodValidate } from "../../components/form.ts";
 import { FormError } from "../../components/form-error.tsx";
 import { useSubmitFeedback } from "../../components/form-feedback.ts";
+import { notifySuccess } from "../../components/notify.ts";
 import { UnsavedChangesPrompt } from "../../components/unsaved-changes.tsx";
 import { WholeNumberInput } from "../../components/whole-number-input.tsx";
-import { notifyDone } from "./group-views.tsx";
 
 /** The spec's submit lock: a clicked button stays disabled this long, so a double click saves once. */
 const SUBMIT_LOCK_MS = 500;
@@ -146,7 +146,7 @@ export function VolunteerList({ group, onSave }: ListProps) {
         ? volunteers.map((v) => (v.id === editing.volunteer.id ? { ...plain(v), ...values } : plain(v)))
         : [...volunteers.map(plain), values];
     await onSave(next);
-    notifyDone(t("groups.volunteer.saved"), t("common.close"));
+    notifySuccess(t("groups.volunteer.saved"));
     setEditing(null);
   };
 

@@ -1,5 +1,4 @@
 import { Alert, Button, Group, Stack, Text } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -7,6 +6,7 @@ import type { Offer } from "#shared/offers/schema";
 import { ApiError } from "../../app/api.ts";
 import { ConfirmModal } from "../../components/confirm-modal.tsx";
 import { apiErrorText } from "../../components/form.ts";
+import { notifySuccess } from "../../components/notify.ts";
 import { offerKeys, useAnswerOffer } from "./api.ts";
 import { OfferStatusBadge } from "./components/offer-badges.tsx";
 import { dateTime } from "./group-format.ts";
@@ -54,10 +54,7 @@ export function EngagementAnswer({ offer }: { offer: Offer }) {
       await (which === "accept" ? accept : reject).mutateAsync(key);
       // The answer buttons are gone: the focus goes to the text that now says where the offer stands.
       setTimeout(() => statusRef.current?.focus(), 150);
-      notifications.show({
-        message: t(`groups.offers.answer.${which}Done`),
-        closeButtonProps: { "aria-label": t("common.close") },
-      });
+      notifySuccess(t(`groups.offers.answer.${which}Done`));
     } catch (err) {
       // A 409 here means the offer no longer awaits an answer; the page shows it as it now is.
       setError(err instanceof ApiError && err.code === "Conflict" ? t("groups.offers.answer.changed") : apiErrorText(err, t));

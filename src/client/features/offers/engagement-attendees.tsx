@@ -14,7 +14,6 @@ import {
   Text,
   TextInput,
 } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -27,6 +26,7 @@ import { ApiError } from "../../app/api.ts";
 import { DialogHeader } from "../../components/dialog-header.tsx";
 import { FormError } from "../../components/form-error.tsx";
 import { useSubmitFeedback } from "../../components/form-feedback.ts";
+import { notifySuccess } from "../../components/notify.ts";
 import { UnsavedChangesPrompt } from "../../components/unsaved-changes.tsx";
 import { useNameAttendees } from "./api.ts";
 import { statedDetails } from "./group-format.ts";
@@ -179,10 +179,7 @@ function AttendeesForm({ offer, volunteers }: { offer: Offer; volunteers: readon
       });
       setMissing([]);
       setDirty(false);
-      notifications.show({
-        message: t("groups.offers.attendees.saved"),
-        closeButtonProps: { "aria-label": t("common.close") },
-      });
+      notifySuccess(t("groups.offers.attendees.saved"));
     } catch (err) {
       if (err instanceof ApiError && err.code === "MissingSpecialInfo") {
         const ids = Object.keys(err.fields ?? {}).filter((id) => volunteers.some((v) => v.id === id));

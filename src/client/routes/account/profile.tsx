@@ -1,6 +1,5 @@
 import { Box, Button, Container, Group, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { notifications } from "@mantine/notifications";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatPhone, joinPhone, type Profile, profileForm, splitPhone } from "#shared/account/schema";
@@ -10,6 +9,7 @@ import { RequireAuth } from "../../app/guards.tsx";
 import { apiErrorText, apiFieldErrors, zodValidate } from "../../components/form.ts";
 import { FormError } from "../../components/form-error.tsx";
 import { useSubmitFeedback } from "../../components/form-feedback.ts";
+import { notifySuccess } from "../../components/notify.ts";
 import { PageHeader } from "../../components/page-header.tsx";
 import classes from "../../features/account/account.module.css";
 import { NameFields, PhoneFields } from "../../features/account/fields.tsx";
@@ -90,7 +90,7 @@ function ProfileForm({ user, onDone }: { user: Profile; onDone(): void }) {
         });
         // Spec 01 §4: after a profile update the user info is fetched again.
         setUser(await api<Profile>("GET", "/auth/me"));
-        notifications.show({ message: t("account.profile.saved"), closeButtonProps: { "aria-label": t("common.close") } });
+        notifySuccess(t("account.profile.saved"));
         onDone();
       } catch (err) {
         setBusy(false);

@@ -5,6 +5,7 @@ import { useNavigate, useSearchParams } from "react-router";
 import type { Group as GroupData } from "#shared/groups/schema";
 import { useAuth } from "../../app/auth.tsx";
 import { RequireAuth } from "../../app/guards.tsx";
+import { notifySuccess } from "../../components/notify.ts";
 import { PageHeader } from "../../components/page-header.tsx";
 import {
   AvailabilityForm,
@@ -16,7 +17,6 @@ import {
   GroupForm,
   groupKeys,
   groupValuesOf,
-  notifyDone,
   payloadOf,
   RemoveGroupButton,
   saveAvailabilities,
@@ -150,7 +150,7 @@ function GroupWizard() {
                     group={group}
                     onConfirmed={(confirmed) => {
                       keep(confirmed);
-                      notifyDone(t("groups.confirm.done"), t("common.close"));
+                      notifySuccess(t("groups.confirm.done"));
                       navigate(`/my-pages/volunteers/${confirmed.id}/volunteers`);
                     }}
                   />
@@ -161,15 +161,7 @@ function GroupWizard() {
         )}
         {group?.abilities.remove && (
           <Group>
-            <RemoveGroupButton
-              group={group}
-              onRemoved={() => {
-                queryClient.removeQueries({ queryKey: groupKeys.group(group.id) });
-                void queryClient.invalidateQueries({ queryKey: groupKeys.summaries });
-                notifyDone(t("groups.remove.done"), t("common.close"));
-                navigate("/my-pages/volunteers");
-              }}
-            />
+            <RemoveGroupButton group={group} />
           </Group>
         )}
       </Stack>

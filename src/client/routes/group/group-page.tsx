@@ -8,6 +8,7 @@ import { ApiError } from "../../app/api.ts";
 import { useAuth } from "../../app/auth.tsx";
 import { RequireAuth } from "../../app/guards.tsx";
 import { NotFound } from "../../app/shell/not-found.tsx";
+import { notifySuccess } from "../../components/notify.ts";
 import { PageHeader } from "../../components/page-header.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
 import {
@@ -18,7 +19,6 @@ import {
   GroupForm,
   groupKeys,
   groupValuesOf,
-  notifyDone,
   payloadOf,
   RemoveGroupButton,
   saveAvailabilities,
@@ -122,7 +122,7 @@ function EditTab({ group }: { group: GroupData }) {
     if (saved.contactPersons.some((c) => c.email === user?.email)) return true;
     queryClient.removeQueries({ queryKey: groupKeys.group(group.id) });
     void queryClient.invalidateQueries({ queryKey: groupKeys.summaries });
-    notifyDone(t("groups.page.removedSelf"), t("common.close"));
+    notifySuccess(t("groups.page.removedSelf"));
     navigate("/my-pages/volunteers");
     return false;
   };
@@ -139,15 +139,7 @@ function EditTab({ group }: { group: GroupData }) {
         <ExportButton group={group} />
         {group.abilities.remove && (
           <Group>
-            <RemoveGroupButton
-              group={group}
-              onRemoved={() => {
-                queryClient.removeQueries({ queryKey: groupKeys.group(group.id) });
-                void queryClient.invalidateQueries({ queryKey: groupKeys.summaries });
-                notifyDone(t("groups.remove.done"), t("common.close"));
-                navigate("/my-pages/volunteers");
-              }}
-            />
+            <RemoveGroupButton group={group} />
           </Group>
         )}
       </Stack>
@@ -173,7 +165,7 @@ function EditTab({ group }: { group: GroupData }) {
         const saved = await updateGroup(group.id, group.version, values);
         if (!stillMine(saved)) return;
         keep(saved);
-        notifyDone(t("groups.page.saved"), t("common.close"));
+        notifySuccess(t("groups.page.saved"));
         setEditing(false);
       }}
     />
@@ -206,7 +198,7 @@ function ConfirmTab({ group }: { group: GroupData }) {
         onSubmit={async (availabilities) => {
           const saved = await saveAvailabilities(group, availabilities);
           keep({ ...group, ...saved });
-          notifyDone(t("groups.availability.saved"), t("common.close"));
+          notifySuccess(t("groups.availability.saved"));
         }}
       />
     </Stack>
@@ -230,7 +222,7 @@ function VolunteersTab({ group }: { group: GroupData }) {
           group={group}
           onConfirmed={(confirmed) => {
             keep(confirmed);
-            notifyDone(t("groups.confirm.done"), t("common.close"));
+            notifySuccess(t("groups.confirm.done"));
             navigate(`/my-pages/volunteers/${confirmed.id}/confirm`);
           }}
         />

@@ -11,10 +11,10 @@ import { DateField, TimeField } from "../../../components/date-fields.tsx";
 import { zodValidate } from "../../../components/form.ts";
 import { FormError } from "../../../components/form-error.tsx";
 import { useSubmitFeedback } from "../../../components/form-feedback.ts";
+import { notifySuccess } from "../../../components/notify.ts";
 import { ContactPersonsField } from "../../../components/people/index.ts";
 import { UnsavedChangesPrompt } from "../../../components/unsaved-changes.tsx";
 import { useCreateEvent, useUpdateEvent } from "../api.ts";
-import { notifySuccess } from "../notify.ts";
 
 export type SaveIntent = "save" | "next";
 

@@ -6,8 +6,8 @@ import type { EventView, StationInput, StationView } from "#shared/events/schema
 import { findMunicipality } from "#shared/geo/municipalities";
 import { ApiError } from "../../../app/api.ts";
 import { ConfirmModal } from "../../../components/confirm-modal.tsx";
+import { notifySuccess } from "../../../components/notify.ts";
 import { useUpdateEvent } from "../api.ts";
-import { notifySuccess } from "../notify.ts";
 import { stationTime } from "../station-time.ts";
 import { newStation, StationForm, type StationFormHandle } from "./station-form.tsx";
 

@@ -9,8 +9,8 @@ import { ApiError } from "../../../app/api.ts";
 import { apiFieldErrors } from "../../../components/form.ts";
 import { FormError } from "../../../components/form-error.tsx";
 import { focusFirstInvalid, useSubmitFeedback } from "../../../components/form-feedback.ts";
+import { notifySuccess } from "../../../components/notify.ts";
 import { WholeNumberInput } from "../../../components/whole-number-input.tsx";
-import { notifySuccess } from "../../events/notify.ts";
 import { useCandidates, useCreateOffer } from "../api.ts";
 import { CandidateOption } from "./candidate-option.tsx";
 

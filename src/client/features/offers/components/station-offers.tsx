@@ -6,7 +6,7 @@ import type { Attendee, Offer, OfferStatus } from "#shared/offers/schema";
 import { formatPhone } from "#shared/phone";
 import { stockholmLocal } from "#shared/time";
 import { ConfirmModal } from "../../../components/confirm-modal.tsx";
-import { notifySuccess } from "../../events/notify.ts";
+import { notifySuccess } from "../../../components/notify.ts";
 import { useRemoveOffer } from "../api.ts";
 import { statedDetails } from "../group-format.ts";
 import { OfferStatusBadge } from "./offer-badges.tsx";
