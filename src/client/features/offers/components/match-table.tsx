@@ -1,4 +1,4 @@
-import { Group, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, Title, UnstyledButton } from "@mantine/core";
+import { Anchor, Group, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, Title, UnstyledButton } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { MATCH_SORT_FIELDS, type MatchRow, type MatchSort, type MatchSortField, nextSort } from "#shared/offers/match";
 import type { Allocation } from "#shared/offers/schema";
@@ -68,9 +68,10 @@ function SortedTable({ rows, sort, onSort, onOpen, caption }: Props) {
         {rows.map(({ station, allocation }) => (
           <Table.Tr key={station.id} data-station={station.name} style={{ cursor: "pointer" }} onClick={() => onOpen(station.id)}>
             <Table.Td>
-              <UnstyledButton
+              <Anchor
+                component="button"
+                type="button"
                 fw={600}
-                td="underline"
                 onClick={(e) => {
                   e.stopPropagation();
                   onOpen(station.id);
@@ -78,7 +79,7 @@ function SortedTable({ rows, sort, onSort, onOpen, caption }: Props) {
                 aria-label={t("events.match.open", { name: station.name })}
               >
                 {station.name}
-              </UnstyledButton>
+              </Anchor>
             </Table.Td>
             <Table.Td>
               <TimeText station={station} />
@@ -134,9 +135,10 @@ function StationCards({ rows, sort, onSort, onOpen, caption }: Props) {
           onClick={() => onOpen(station.id)}
         >
           <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-            <UnstyledButton
+            <Anchor
+              component="button"
+              type="button"
               fw={700}
-              td="underline"
               onClick={(e) => {
                 e.stopPropagation();
                 onOpen(station.id);
@@ -145,7 +147,7 @@ function StationCards({ rows, sort, onSort, onOpen, caption }: Props) {
               style={{ overflowWrap: "anywhere" }}
             >
               {station.name}
-            </UnstyledButton>
+            </Anchor>
             <MannedBadge manned={allocation.manned} />
           </Group>
           <Text size="sm" mt={4}>
