@@ -35,6 +35,15 @@ describe("rules and words on a phone, in Swedish", () => {
     await field(page, "phoneWithoutCountryCode").fill("070-ABC");
     await page.getByRole("button", { name: "Spara" }).click();
     await poll(() => page.getByText("Mobilnumret får bara innehålla siffror").isVisible()).toBe(true);
+
+    // The unsaved change is not lost by a click away: the page asks first.
+    await page.getByRole("navigation", { name: "Du är här" }).getByRole("link", { name: "Mina sidor" }).click();
+    const ask = page.getByRole("dialog", { name: "Osparade ändringar" });
+    await poll(() => ask.isVisible()).toBe(true);
+    await ask.getByRole("button", { name: "Stanna kvar" }).click();
+    await poll(() => ask.isVisible()).toBe(false);
+    expect(new URL(page.url()).pathname).toBe("/profile");
+    expect(await field(page, "phoneWithoutCountryCode").inputValue()).toBe("070-ABC");
     await page.context().close();
   });
 

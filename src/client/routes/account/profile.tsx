@@ -11,6 +11,7 @@ import { FormError } from "../../components/form-error.tsx";
 import { useSubmitFeedback } from "../../components/form-feedback.ts";
 import { notifySuccess } from "../../components/notify.ts";
 import { PageHeader } from "../../components/page-header.tsx";
+import { UnsavedChangesPrompt } from "../../components/unsaved-changes.tsx";
 import classes from "../../features/account/account.module.css";
 import { NameFields, PhoneFields } from "../../features/account/fields.tsx";
 
@@ -105,6 +106,7 @@ function ProfileForm({ user, onDone }: { user: Profile; onDone(): void }) {
 
   return (
     <form onSubmit={submit} noValidate ref={feedback.ref}>
+      <UnsavedChangesPrompt dirty={form.isDirty() && !busy} />
       <Stack gap="md">
         <TextInput
           label={t("account.fields.email")}
