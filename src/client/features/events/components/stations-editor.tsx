@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Button, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { ActionIcon, Button, Group, Paper, Stack, Table, Text, Title, UnstyledButton } from "@mantine/core";
 import { type Ref, useImperativeHandle, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { stationFieldErrors, stationInputOf, updateBodyOf } from "#shared/events/rules";
@@ -99,10 +99,9 @@ export function StationsEditor({ ref, event, startOpen }: Props) {
                   data-station={s.name}
                 >
                   <Table.Td>
-                    <Anchor
-                      component="button"
-                      type="button"
+                    <UnstyledButton
                       fw={600}
+                      td="underline"
                       onClick={(e) => {
                         e.stopPropagation();
                         setEditing({ kind: "edit", id: s.id });
@@ -110,7 +109,7 @@ export function StationsEditor({ ref, event, startOpen }: Props) {
                       aria-label={t("events.station.edit", { name: s.name })}
                     >
                       {s.name}
-                    </Anchor>
+                    </UnstyledButton>
                   </Table.Td>
                   <Table.Td>{stationTime(s)}</Table.Td>
                   <Table.Td visibleFrom="sm">{findMunicipality(s.municipality)?.name ?? s.municipality}</Table.Td>

@@ -1,4 +1,4 @@
-import { Anchor, Group, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, Title, UnstyledButton } from "@mantine/core";
+import { Group, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, Title, UnstyledButton } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { MATCH_SORT_FIELDS, type MatchRow, type MatchSort, type MatchSortField, nextSort } from "#shared/offers/match";
 import type { Allocation } from "#shared/offers/schema";
@@ -68,10 +68,9 @@ function SortedTable({ rows, sort, onSort, onOpen, caption }: Props) {
         {rows.map(({ station, allocation }) => (
           <Table.Tr key={station.id} data-station={station.name} style={{ cursor: "pointer" }} onClick={() => onOpen(station.id)}>
             <Table.Td>
-              <Anchor
-                component="button"
-                type="button"
+              <UnstyledButton
                 fw={600}
+                td="underline"
                 onClick={(e) => {
                   e.stopPropagation();
                   onOpen(station.id);
@@ -79,7 +78,7 @@ function SortedTable({ rows, sort, onSort, onOpen, caption }: Props) {
                 aria-label={t("events.match.open", { name: station.name })}
               >
                 {station.name}
-              </Anchor>
+              </UnstyledButton>
             </Table.Td>
             <Table.Td>
               <TimeText station={station} />
@@ -135,10 +134,9 @@ function StationCards({ rows, sort, onSort, onOpen, caption }: Props) {
           onClick={() => onOpen(station.id)}
         >
           <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-            <Anchor
-              component="button"
-              type="button"
+            <UnstyledButton
               fw={700}
+              td="underline"
               onClick={(e) => {
                 e.stopPropagation();
                 onOpen(station.id);
@@ -147,7 +145,7 @@ function StationCards({ rows, sort, onSort, onOpen, caption }: Props) {
               style={{ overflowWrap: "anywhere" }}
             >
               {station.name}
-            </Anchor>
+            </UnstyledButton>
             <MannedBadge manned={allocation.manned} />
           </Group>
           <Text size="sm" mt={4}>
