@@ -18,6 +18,7 @@ import {
   passwordRules,
   personName,
   phone,
+  readTypedDate,
   requiredText,
   stockholmToday,
   storedPhone,
@@ -382,5 +383,17 @@ describe("validation messages in the dictionaries", () => {
       const empty = messageIds(resources[lang]).filter((id) => !translate(lang, id).trim());
       expect(empty, lang).toEqual([]);
     }
+  });
+});
+
+describe("readTypedDate", () => {
+  it("reads the ways people type a date and refuses days the calendar lacks", () => {
+    expect(readTypedDate("2027-05-16")).toBe("2027-05-16");
+    expect(readTypedDate(" 20270516 ")).toBe("2027-05-16");
+    expect(readTypedDate("2027-5-6")).toBe("2027-05-06");
+    expect(readTypedDate("2027-05-16T09:00")).toBe("2027-05-16");
+    expect(readTypedDate("2027-02-30")).toBeNull();
+    expect(readTypedDate("16/05/2027")).toBeNull();
+    expect(readTypedDate("")).toBeNull();
   });
 });

@@ -107,17 +107,30 @@ export const age = () => wholeNumber(0, 120);
 export const version = () =>
   z.number({ error: msg.required }).int({ error: msg.integer }).min(0, { error: msg.min0 }).max(INT4_MAX, { error: msg.invalid });
 
+/** Is `s` exactly YYYY-MM-DD and a day the calendar has (no 2027-02-30)? */
+export function isCalendarDate(s: string): boolean {
+  return (
+    /^\d{4}-\d{2}-\d{2}$/.test(s) &&
+    !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) &&
+    new Date(`${s}T00:00:00Z`).toISOString().startsWith(s)
+  );
+}
+
+/**
+ * A date as a person may type it — 2027-05-16, 20270516, 2027-5-16, or an instant whose date part counts —
+ * as YYYY-MM-DD, or null when it is no calendar date.
+ */
+export function readTypedDate(text: string): string | null {
+  const t = text.trim();
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(t) ?? /^(\d{4})(\d{2})(\d{2})$/.exec(t) ?? /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(t);
+  if (!m) return null;
+  const date = `${m[1]}-${m[2].padStart(2, "0")}-${m[3].padStart(2, "0")}`;
+  return isCalendarDate(date) ? date : null;
+}
+
 /** YYYY-MM-DD that is a real calendar date, in one of the product's years (time.ts). */
 export const isoDate = () =>
-  requiredText()
-    .refine(
-      (s) =>
-        /^\d{4}-\d{2}-\d{2}$/.test(s) &&
-        !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) &&
-        new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
-      { error: msg.required, abort: true },
-    )
-    .refine(inProductYears, { error: msg.invalid });
+  requiredText().refine(isCalendarDate, { error: msg.required, abort: true }).refine(inProductYears, { error: msg.invalid });
 
 /**
  * A web address people may follow from the product: http or https only, so a `javascript:` or `data:`

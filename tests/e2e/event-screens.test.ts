@@ -7,6 +7,7 @@ import {
   apiToken,
   createAccount,
   expectNoAxeViolations,
+  fitsWidth,
   newPage,
   type PageOptions,
   poll,
@@ -111,10 +112,6 @@ const focused = (page: Page) =>
     };
   })()`);
 
-/** Nothing is wider than the screen: no sideways scrolling. */
-const noSidewaysScroll = (page: Page) =>
-  page.evaluate<boolean>("document.documentElement.scrollWidth <= document.documentElement.clientWidth");
-
 /** The hours input of the date-and-time field whose date input is named `name`. */
 const hoursOf = (page: Page, name: string) =>
   field(page, name)
@@ -153,7 +150,7 @@ describe("event screens", () => {
     // The alert sits by the buttons, where the person looked.
     const [alertBox, buttonBox] = [await alert.boundingBox(), await page.getByRole("button", { name: sv.next }).boundingBox()];
     expect(Math.abs((buttonBox?.y ?? 0) - (alertBox?.y ?? 0))).toBeLessThan(250);
-    expect(await noSidewaysScroll(page)).toBe(true);
+    expect(await fitsWidth(page)).toBe(true);
     await expectNoAxeViolations(page, `event form refused ${width}`);
     await screenshot(page, `event-screens-refused-sv-${width}`);
 
@@ -191,7 +188,7 @@ describe("event screens", () => {
     const missing = page.getByText(/^Location missing/);
     await poll(() => missing.innerText()).toContain("Put the marker in the middle of the map");
     expect(await missing.innerText()).not.toMatch(/search/i);
-    expect(await noSidewaysScroll(page)).toBe(true);
+    expect(await fitsWidth(page)).toBe(true);
     await expectNoAxeViolations(page, "station form without geocoder en 375");
     await screenshot(page, "event-screens-station-no-geocoder-en-375");
     await page.context().close();
@@ -267,7 +264,7 @@ describe("event screens", () => {
     expect(text).toContain(date);
     expect(text).toContain("Lund");
     expect(text).toContain("Obekräftat");
-    expect(await noSidewaysScroll(page)).toBe(true);
+    expect(await fitsWidth(page)).toBe(true);
     const remove = card.getByRole("button", { name: "Ta bort Ett evenemang med ett mycket långt namn i Lund" });
     expect(await remove.isVisible()).toBe(true);
     const box = await remove.boundingBox();
@@ -329,7 +326,7 @@ describe("event screens", () => {
     expect(main).toContain("Målgång");
     expect(main).toMatch(lang === "sv" ? /300\skr/ : /SEK\s300/);
     expect(main).not.toMatch(lang === "sv" ? /Kryssa i|kan administrera|Spara/ : /Tick|can administer|Save/);
-    expect(await noSidewaysScroll(page)).toBe(true);
+    expect(await fitsWidth(page)).toBe(true);
     await expectNoAxeViolations(page, `historic ${lang} ${width}`);
     await screenshot(page, `event-screens-historic-${lang}-${width}`);
 
@@ -412,7 +409,7 @@ describe("event screens", () => {
       await page.goto(`${e2e.product.url}${path}`);
       await poll(() => page.locator("h1").first().isVisible()).toBe(true);
       await page.waitForLoadState("networkidle");
-      expect(await noSidewaysScroll(page), `${name} ${tag} scrolls sideways`).toBe(true);
+      expect(await fitsWidth(page), `${name} ${tag} scrolls sideways`).toBe(true);
       await expectNoAxeViolations(page, `${name} ${tag}`);
       await screenshot(page, `event-screens-${name}-${tag}`);
     }

@@ -6,6 +6,8 @@ import {
   apiToken,
   createAccount,
   expectNoAxeViolations,
+  field,
+  fitsWidth,
   newPage,
   poll,
   postApi,
@@ -19,7 +21,6 @@ import {
 const e2e = setUpProduct();
 
 type Lang = "sv" | "en";
-const field = (page: Page, name: string) => page.locator(`[name="${name}"]`);
 const dialog = (page: Page) => page.getByRole("dialog");
 
 async function signedIn(lang: Lang, width: number) {
@@ -58,10 +59,6 @@ const focused = (page: Page) =>
     const box = el?.getBoundingClientRect();
     return { name: el?.getAttribute("name") ?? null, inView: !!box && box.top >= 0 && box.bottom <= window.innerHeight };
   })()`);
-
-/** Nothing on the page needs sideways scrolling. */
-const fitsWidth = (page: Page) =>
-  page.evaluate<boolean>("document.documentElement.scrollWidth <= document.documentElement.clientWidth");
 
 const combos = [
   { lang: "sv" as const, width: 375 },

@@ -208,11 +208,18 @@ export async function inviteUser(product: Product): Promise<{ email: string; tem
   return { email, temporaryPassword: temporaryPassword[1] ?? temporaryPassword[2] };
 }
 
-/** A text input by its name attribute. */
 /** Pages load their code and texts on first visit; on a busy machine that can take a few seconds. */
 export const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000 });
 
+/** A text input by its name attribute. */
 export const input = (page: Page, name: string) => page.locator(`input[name="${name}"]`);
+
+/** Any form control by its name attribute (inputs, selects, text areas, the date pickers' inputs). */
+export const field = (page: Page, name: string) => page.locator(`[name="${name}"]`);
+
+/** Nothing on the page is wider than the screen: no sideways scrolling. */
+export const fitsWidth = (page: Page) =>
+  page.evaluate<boolean>("document.documentElement.scrollWidth <= document.documentElement.clientWidth");
 
 /** Signs in through the login page and waits until the app has left it. */
 export async function signIn(page: Page, product: Product, email: string, password: string) {

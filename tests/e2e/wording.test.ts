@@ -1,9 +1,8 @@
 import { eq } from "drizzle-orm";
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { users } from "../../src/server/db/schema.ts";
 import { uniqueEmail } from "../helpers/factories.ts";
-import { createAccount, expectNoAxeViolations, newPage, poll, screenshot, setUpProduct, signIn } from "./harness.ts";
+import { createAccount, expectNoAxeViolations, field, newPage, poll, screenshot, setUpProduct, signIn } from "./harness.ts";
 
 /**
  * Issue 10's findings about rules and words, where they were found: on a phone (375 px), in Swedish.
@@ -12,7 +11,6 @@ import { createAccount, expectNoAxeViolations, newPage, poll, screenshot, setUpP
  */
 
 const e2e = setUpProduct();
-const field = (page: Page, name: string) => page.locator(`[name="${name}"]`);
 
 describe("rules and words on a phone, in Swedish", () => {
   it("takes 070-123 45 67 in the profile and shows it as written", async () => {

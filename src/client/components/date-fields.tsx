@@ -5,6 +5,7 @@ import "dayjs/locale/sv";
 import "dayjs/locale/en";
 import { type FocusEventHandler, type ReactNode, type RefObject, useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { readTypedDate } from "#shared/validation";
 
 /**
  * Date and time fields with one look whatever the browser's language: ISO dates (2027-05-16), 24-hour times
@@ -12,19 +13,7 @@ import { useTranslation } from "react-i18next";
  * date inputs follow the browser's locale instead (01/16/2027, 10:00 AM), which a Swedish page must not show.
  */
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})/;
 const TIME = /(\d{1,2})[:.](\d{2})/;
-
-/** Reads what a person typed: 2027-05-16, 20270516 or 2027-5-16; an instant's date part is the date. */
-function parseDate(text: string): string | null {
-  const t = text.trim();
-  const m = ISO_DATE.exec(t) ?? /^(\d{4})(\d{2})(\d{2})$/.exec(t) ?? /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(t);
-  if (!m) return null;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return null;
-  return `${m[1]}-${String(mo).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
-}
 
 function Dates({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
@@ -114,10 +103,10 @@ export function DateField({ value, onChange, ...props }: FieldProps & { value?: 
           {...calendar}
           {...props}
           name={undefined}
-          value={parseDate(value ?? "")}
+          value={readTypedDate(value ?? "")}
           onChange={(v) => onChange(v ?? "")}
           valueFormat="YYYY-MM-DD"
-          dateParser={parseDate}
+          dateParser={readTypedDate}
           placeholder={t("common.datePlaceholder")}
           clearable={!props.required}
           autoComplete="off"
@@ -143,7 +132,7 @@ export function DateTimeField({
   const ref = useNamed(props.name);
   const calendar = useCalendarProps();
   const id = useId();
-  const date = parseDate(value ?? "") ?? "";
+  const date = readTypedDate(value ?? "") ?? "";
   const time = TIME.exec((value ?? "").slice(10))?.[0] ?? "";
   const join = (d: string, tm: string) => onChange(d ? `${d}T${tm ? tm.slice(0, 5).padStart(5, "0") : "00:00"}` : "");
 
@@ -167,7 +156,7 @@ export function DateTimeField({
                 if (whole) join(whole[1], whole[2]);
               }}
               valueFormat="YYYY-MM-DD"
-              dateParser={parseDate}
+              dateParser={readTypedDate}
               placeholder={t("common.datePlaceholder")}
               autoComplete="off"
               style={{ flex: 3 }}

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
-import { sortByName } from "#shared/groups/rules";
+import { canConfirm, sortByName } from "#shared/groups/rules";
 import { StatusBadge } from "../../components/status-badge.tsx";
 import { useGroupSummaries } from "./api.ts";
 import classes from "./groups.module.css";
@@ -30,7 +30,7 @@ export function GroupList() {
         <Text c="dimmed">{t("groups.area.empty")}</Text>
       ) : (
         <>
-          {summaries.data.some((g) => g.status === "DRAFT") && (
+          {summaries.data.some((g) => canConfirm(g.status)) && (
             <Text size="sm" c="dimmed">
               {t("groups.area.draftHint")}
             </Text>
@@ -52,7 +52,7 @@ export function GroupList() {
                     </div>
                     <Group gap="sm" wrap="wrap">
                       <StatusBadge status={g.status} of="group" />
-                      {g.status === "DRAFT" && (
+                      {canConfirm(g.status) && (
                         // An unconfirmed group is taken back to where its registration is finished.
                         <Button
                           component={Link}
