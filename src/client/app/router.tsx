@@ -9,7 +9,8 @@ type PageModule = () => Promise<{ default: React.ComponentType }>;
  * Every page is its own chunk, so the public pages do not carry my-pages code, maps or date pickers.
  * Pages outside the public ones also get the server-state layer (queries.tsx), loaded beside them.
  */
-const page = (load: PageModule, areas: Array<"groups" | "events" | "offers"> = []): Pick<RouteObject, "lazy"> => ({
+type Area = "groups" | "events" | "offers" | "sendouts" | "attendance" | "teamleader";
+const page = (load: PageModule, areas: Area[] = []): Pick<RouteObject, "lazy"> => ({
   lazy: async () => {
     const [module, queries] = await Promise.all([load(), import("./queries.tsx"), ...areas.map(loadArea)]);
     return { Component: queries.withQueries(module.default) };
@@ -24,14 +25,17 @@ const publicPage = (load: PageModule): Pick<RouteObject, "lazy"> => ({
   },
 });
 
-/** A volunteer-area page also waits for the group and offer texts, which only my-pages need. */
-const groupsPage = (load: PageModule) => page(load, ["groups", "offers"]);
+/** A volunteer-area page also waits for the group and offer texts (and the pay statement's), which only my-pages need. */
+const groupsPage = (load: PageModule) => page(load, ["groups", "offers", "attendance"]);
 
 /** The engagement page also shows the station's pay terms, diets and map in the event area's words. */
 const engagementPage = (load: PageModule) => page(load, ["groups", "events", "offers"]);
 
 /** An organizer page also waits for the event and offer texts, which only my-pages need. */
 const eventsPage = (load: PageModule) => page(load, ["events", "offers"]);
+
+/** The event page (its contacts' and a team leader's) also shows send-outs, attendance, pay and the roster. */
+const eventPage = (load: PageModule) => page(load, ["events", "offers", "sendouts", "attendance", "teamleader"]);
 
 export const routes: RouteObject[] = [
   {
@@ -59,10 +63,12 @@ export const routes: RouteObject[] = [
       { path: "my-pages", ...page(() => import("../routes/my-pages/home-redirect.tsx")) },
       { path: "my-pages/events", ...eventsPage(() => import("../routes/my-pages/events-area.tsx")) },
       { path: "my-pages/events/new", ...eventsPage(() => import("../routes/organizer/new-event.tsx")) },
-      { path: "my-pages/events/:id", ...eventsPage(() => import("../routes/organizer/event-page.tsx")) },
-      { path: "my-pages/events/:id/stations", ...eventsPage(() => import("../routes/organizer/event-page.tsx")) },
-      { path: "my-pages/events/:id/match", ...eventsPage(() => import("../routes/organizer/event-page.tsx")) },
-      { path: "my-pages/teamleaders", ...page(() => import("../routes/my-pages/teamleaders-area.tsx")) },
+      { path: "my-pages/events/:id/*", ...eventPage(() => import("../routes/organizer/event-page.tsx")) },
+      {
+        path: "my-pages/teamleaders",
+        ...page(() => import("../routes/my-pages/teamleaders-area.tsx"), ["events", "teamleader"]),
+      },
+      { path: "my-pages/teamleaders/:id/*", ...eventPage(() => import("../routes/organizer/event-page.tsx")) },
       { path: "my-pages/volunteers", ...groupsPage(() => import("../routes/my-pages/volunteers-area.tsx")) },
       { path: "my-pages/volunteers/new", ...groupsPage(() => import("../routes/group/group-new.tsx")) },
       {

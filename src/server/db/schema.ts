@@ -27,6 +27,8 @@ export const users = pgTable(
     failedSignIns: integer("failed_sign_ins").notNull().default(0),
     lockedUntil: instant("locked_until"),
     createdBy: uuid("created_by"),
+    /** Part of the calendar feed's secret address; renewing it bumps this, so the old address stops working. */
+    calendarGeneration: integer("calendar_generation").notNull().default(0),
     createdAt: instant("created_at").notNull().defaultNow(),
     updatedAt: instant("updated_at").notNull().defaultNow(),
   },
@@ -125,3 +127,4 @@ export const jobs = pgTable(
 export * from "./tables/events.ts";
 export * from "./tables/groups.ts";
 export * from "./tables/offers.ts";
+export * from "./tables/sendouts.ts";

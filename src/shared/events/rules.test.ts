@@ -146,7 +146,7 @@ describe("the PUT body of an event", () => {
     version: 3,
     confirmedAt: "2030-05-01T10:00:00.000Z",
     confirmedBy: "A",
-    abilities: { edit: true, confirm: false, remove: false, match: true },
+    abilities: { edit: true, confirm: false, remove: false, match: true, sendOut: true },
   };
 
   it("is the view without what the server derives, at the version read, and passes the PUT schema", () => {

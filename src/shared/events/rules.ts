@@ -69,6 +69,8 @@ export { canEdit } from "../status.ts";
 export const canRemove = (status: EventStatus) => status === "DRAFT";
 /** Matching, offers and invitations open with confirmation and close when the event is finished. */
 export const canMatch = (status: EventStatus) => status === "CONFIRMED";
+/** Send-outs go to the volunteers of accepted offers, so they open with confirmation and close when it is finished. */
+export const canSendOut = (status: EventStatus) => status === "CONFIRMED";
 export const canConfirm = (status: EventStatus, stationCount: number) => status === "DRAFT" && stationCount > 0;
 
 /** A CONFIRMED event becomes HISTORIC once it is past. */

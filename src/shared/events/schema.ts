@@ -299,8 +299,17 @@ export const eventView = z.object({
   version: z.number().int(),
   confirmedAt: instantOut().nullable(),
   confirmedBy: z.string().nullable(),
-  /** What the signed-in contact may do now, so the UI does not repeat the rules. */
-  abilities: z.object({ edit: z.boolean(), confirm: z.boolean(), remove: z.boolean(), match: z.boolean() }),
+  /**
+   * What the signed-in user may do now, so the UI does not repeat the rules. A team leader reads the same
+   * view of their stations with every ability false but `sendOut`.
+   */
+  abilities: z.object({
+    edit: z.boolean(),
+    confirm: z.boolean(),
+    remove: z.boolean(),
+    match: z.boolean(),
+    sendOut: z.boolean(),
+  }),
 });
 export type EventView = z.infer<typeof eventView>;
 

@@ -35,4 +35,16 @@ export const lazyResources = {
     sv: () => import("./sv/offers.json", { with: { type: "json" } }),
     en: () => import("./en/offers.json", { with: { type: "json" } }),
   },
+  sendouts: {
+    sv: () => import("./sv/sendouts.json", { with: { type: "json" } }),
+    en: () => import("./en/sendouts.json", { with: { type: "json" } }),
+  },
+  attendance: {
+    sv: () => import("./sv/attendance.json", { with: { type: "json" } }),
+    en: () => import("./en/attendance.json", { with: { type: "json" } }),
+  },
+  teamleader: {
+    sv: () => import("./sv/teamleader.json", { with: { type: "json" } }),
+    en: () => import("./en/teamleader.json", { with: { type: "json" } }),
+  },
 } as const;

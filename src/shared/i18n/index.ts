@@ -1,14 +1,20 @@
 import { bundledResources } from "./bundles.ts";
+import enAttendance from "./en/attendance.json" with { type: "json" };
 import enEvents from "./en/events.json" with { type: "json" };
 import enGroups from "./en/groups.json" with { type: "json" };
 import enMail from "./en/mail.json" with { type: "json" };
 import enOffers from "./en/offers.json" with { type: "json" };
 import enPublic from "./en/public.json" with { type: "json" };
+import enSendouts from "./en/sendouts.json" with { type: "json" };
+import enTeamleader from "./en/teamleader.json" with { type: "json" };
+import svAttendance from "./sv/attendance.json" with { type: "json" };
 import svEvents from "./sv/events.json" with { type: "json" };
 import svGroups from "./sv/groups.json" with { type: "json" };
 import svMail from "./sv/mail.json" with { type: "json" };
 import svOffers from "./sv/offers.json" with { type: "json" };
 import svPublic from "./sv/public.json" with { type: "json" };
+import svSendouts from "./sv/sendouts.json" with { type: "json" };
+import svTeamleader from "./sv/teamleader.json" with { type: "json" };
 
 export { bundledResources, lazyResources } from "./bundles.ts";
 
@@ -17,8 +23,28 @@ export { bundledResources, lazyResources } from "./bundles.ts";
  * files of one language are merged here. Swedish is the default and the fallback.
  */
 export const resources = {
-  sv: { ...bundledResources.sv, ...svMail, ...svPublic, ...svGroups, ...svEvents, ...svOffers },
-  en: { ...bundledResources.en, ...enMail, ...enPublic, ...enGroups, ...enEvents, ...enOffers },
+  sv: {
+    ...bundledResources.sv,
+    ...svMail,
+    ...svPublic,
+    ...svGroups,
+    ...svEvents,
+    ...svOffers,
+    ...svSendouts,
+    ...svAttendance,
+    ...svTeamleader,
+  },
+  en: {
+    ...bundledResources.en,
+    ...enMail,
+    ...enPublic,
+    ...enGroups,
+    ...enEvents,
+    ...enOffers,
+    ...enSendouts,
+    ...enAttendance,
+    ...enTeamleader,
+  },
 } as const;
 
 export type Dictionary = Record<string, unknown>;

@@ -2,20 +2,23 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { EventFormInput, EventSummary, EventView } from "#shared/events/schema";
 import type { GeoPlace } from "#shared/geo/municipalities";
 import { api } from "../../app/api.ts";
+import type { EventMode } from "../../components/event-tabs.ts";
 
 export const eventKeys = {
   summaries: ["events", "summaries"] as const,
   event: (id: string) => ["events", id] as const,
+  led: (id: string) => ["teamleader", "events", id] as const,
 };
 
 export function useEventSummaries() {
   return useQuery({ queryKey: eventKeys.summaries, queryFn: () => api<EventSummary[]>("GET", "/events/summaries") });
 }
 
-export function useEvent(id: string | undefined) {
+/** The event as its contacts see it, or (mode "teamleader") as the leader of some of its stations does. */
+export function useEvent(id: string | undefined, mode: EventMode = "organizer") {
   return useQuery({
-    queryKey: eventKeys.event(id ?? ""),
-    queryFn: () => api<EventView>("GET", `/events/${id}`),
+    queryKey: mode === "organizer" ? eventKeys.event(id ?? "") : eventKeys.led(id ?? ""),
+    queryFn: () => api<EventView>("GET", mode === "organizer" ? `/events/${id}` : `/teamleader/events/${id}`),
     enabled: !!id,
   });
 }

@@ -2,25 +2,50 @@ import { Alert, Container, Loader, Stack, Tabs } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate, useParams } from "react-router";
 import { RequireAuth } from "../../app/guards.tsx";
+import type { EventMode, EventTabProps } from "../../components/event-tabs.ts";
 import { PageHeader } from "../../components/page-header.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
+import { AttendanceTab, PayoutTab } from "../../features/attendance/index.ts";
 import { ConfirmEvent, EventForm, EventSummary, StationsEditor, StationsSummary, useEvent } from "../../features/events/index.ts";
 import { MatchTab } from "../../features/offers/index.ts";
+import { RosterTab, StationSheet } from "../../features/roster/index.ts";
+import { SendOutsTab } from "../../features/sendouts/index.ts";
 
-/** The tabs that exist so far; send-outs and attendance come with their features. */
-const TABS = ["data", "stations", "match"] as const;
+const TABS = ["data", "stations", "match", "sendouts", "attendance", "roster", "payout"] as const;
 type Tab = (typeof TABS)[number];
-const pathOf: Record<Tab, string> = { data: "", stations: "/stations", match: "/match" };
-const tabOf = (pathname: string): Tab => TABS.find((tab) => tab !== "data" && pathname.endsWith(pathOf[tab])) ?? "data";
 
-/** /my-pages/events/{id}, …/stations and …/match. */
+/** A team leader reads the event without matching, and the organizer's roster and pay are not theirs (spec 02 §2). */
+const TABS_OF: Record<EventMode, readonly Tab[]> = {
+  organizer: TABS,
+  teamleader: ["data", "stations", "sendouts", "attendance"],
+};
+
+const LABEL: Record<Tab, string> = {
+  data: "events.page.data",
+  stations: "events.page.stations",
+  match: "events.page.match",
+  sendouts: "sendouts.tab",
+  attendance: "attendance.tab",
+  roster: "roster.tab",
+  payout: "payout.tab",
+};
+
+/**
+ * /my-pages/events/{id}[/tab[/…]] for the event's contacts and /my-pages/teamleaders/{id}[/tab[/…]] for a
+ * team leader, who gets the same page read-only with only their stations (the server decides what they see).
+ */
 export default function EventPage() {
   const { t } = useTranslation();
-  const { id = "" } = useParams();
+  const { id = "", "*": splat = "" } = useParams();
   const location = useLocation();
   const navigate = useNavigate();
-  const event = useEvent(id);
-  const tab = tabOf(location.pathname.replace(/\/$/, ""));
+  const mode: EventMode = location.pathname.startsWith("/my-pages/teamleaders/") ? "teamleader" : "organizer";
+  const base = `/my-pages/${mode === "organizer" ? "events" : "teamleaders"}/${id}`;
+  const event = useEvent(id, mode);
+  const [first = "", ...below] = splat.replace(/\/$/, "").split("/");
+  const tabs = TABS_OF[mode];
+  const tab = (tabs as readonly string[]).includes(first) ? (first as Tab) : "data";
+  const rest = tab === "data" ? "" : below.join("/");
 
   return (
     <RequireAuth>
@@ -36,39 +61,23 @@ export default function EventPage() {
             <PageHeader
               title={event.data.name}
               text
-              crumbs={[{ label: "myPages.events.title", to: "/my-pages/events" }]}
+              crumbs={[
+                mode === "organizer"
+                  ? { label: "myPages.events.title", to: "/my-pages/events" }
+                  : { label: "myPages.teamleaders.title", to: "/my-pages/teamleaders" },
+              ]}
               aside={<StatusBadge status={event.data.status} of="event" />}
             />
-            <Tabs value={tab} onChange={(v) => navigate(`/my-pages/events/${id}${pathOf[(v as Tab | null) ?? "data"]}`)}>
-              <Tabs.List aria-label={t("events.page.tabsLabel")}>
-                {TABS.map((name) => (
+            <Tabs value={tab} onChange={(v) => navigate(v && v !== "data" ? `${base}/${v}` : base)}>
+              <Tabs.List aria-label={t("events.page.tabsLabel")} data-print="hide">
+                {tabs.map((name) => (
                   <Tabs.Tab key={name} value={name}>
-                    {t(`events.page.${name}`)}
+                    {t(LABEL[name])}
                   </Tabs.Tab>
                 ))}
               </Tabs.List>
-              <Tabs.Panel value="data" pt="lg">
-                {tab === "data" &&
-                  // What may not be changed is shown as a summary, not as a form that looks editable.
-                  (event.data.abilities.edit ? (
-                    <Stack gap="xl">
-                      <EventForm key={event.data.id} event={event.data} />
-                      <ConfirmEvent event={event.data} />
-                    </Stack>
-                  ) : (
-                    <EventSummary event={event.data} />
-                  ))}
-              </Tabs.Panel>
-              <Tabs.Panel value="stations" pt="lg">
-                {tab === "stations" &&
-                  (event.data.abilities.edit ? (
-                    <StationsEditor event={event.data} />
-                  ) : (
-                    <StationsSummary stations={event.data.stations} />
-                  ))}
-              </Tabs.Panel>
-              <Tabs.Panel value="match" pt="lg">
-                {tab === "match" && <MatchTab event={event.data} />}
+              <Tabs.Panel value={tab} pt="lg">
+                <TabContent tab={tab} event={event.data} mode={mode} base={base} rest={rest} />
               </Tabs.Panel>
             </Tabs>
           </Stack>
@@ -76,4 +85,35 @@ export default function EventPage() {
       </Container>
     </RequireAuth>
   );
+}
+
+function TabContent({ tab, ...props }: EventTabProps & { tab: Tab }) {
+  const { event, rest } = props;
+  switch (tab) {
+    case "data":
+      // What may not be changed is shown as a summary, not as a form that looks editable.
+      return event.abilities.edit ? (
+        <Stack gap="xl">
+          <EventForm key={event.id} event={event} />
+          <ConfirmEvent event={event} />
+        </Stack>
+      ) : (
+        <EventSummary event={event} />
+      );
+    case "stations": {
+      const [stationId, sheet] = rest.split("/");
+      if (stationId && sheet === "sheet") return <StationSheet {...props} stationId={stationId} />;
+      return event.abilities.edit ? <StationsEditor event={event} /> : <StationsSummary stations={event.stations} />;
+    }
+    case "match":
+      return <MatchTab event={event} />;
+    case "sendouts":
+      return <SendOutsTab {...props} />;
+    case "attendance":
+      return <AttendanceTab {...props} />;
+    case "roster":
+      return <RosterTab {...props} />;
+    case "payout":
+      return <PayoutTab {...props} />;
+  }
 }

@@ -1,5 +1,5 @@
 import { shownPhone } from "#shared/contacts";
-import { canConfirm, canEdit, canMatch, canRemove } from "#shared/events/rules";
+import { canConfirm, canEdit, canMatch, canRemove, canSendOut } from "#shared/events/rules";
 import type { EventStatus, EventView, PublicEvent } from "#shared/events/schema";
 import { formatInstant } from "#shared/time";
 import type { EventRow, EventViewRow, StationRow } from "./repo.ts";
@@ -30,6 +30,7 @@ export function presentEvent({ unseen: _unseen, ...v }: EventViewRow, viewerId: 
       confirm: canConfirm(status, v.stations.length),
       remove: canRemove(status),
       match: canMatch(status),
+      sendOut: canSendOut(status),
     },
   };
 }

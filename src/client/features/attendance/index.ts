@@ -1,0 +1,2 @@
+export { AttendanceTab } from "./attendance-tab.tsx";
+export { PayoutTab } from "./payout-tab.tsx";

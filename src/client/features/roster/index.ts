@@ -1,0 +1,2 @@
+export { RosterTab } from "./roster-tab.tsx";
+export { StationSheet } from "./station-sheet.tsx";

@@ -1,0 +1,1 @@
+export { SendOutsTab } from "./send-outs-tab.tsx";
