@@ -1,0 +1,14 @@
+import { describe, expect, it } from "vitest";
+import { mapLink } from "./map-link.ts";
+
+describe("mapLink", () => {
+  it("places a marker at the point with 6 decimals", () => {
+    expect(mapLink({ lat: 57.6859, lng: 11.9668123456 })).toBe(
+      "https://www.openstreetmap.org/?mlat=57.685900&mlon=11.966812#map=17/57.685900/11.966812",
+    );
+  });
+
+  it("keeps the sign of western and southern points", () => {
+    expect(mapLink({ lat: -1.5, lng: -0.25 })).toContain("mlat=-1.500000&mlon=-0.250000");
+  });
+});
