@@ -13,6 +13,7 @@ import type { Ctx } from "./context.ts";
 import type { Database } from "./db/client.ts";
 import { pingDatabase, queryRows } from "./db/client.ts";
 import { devRoutes } from "./dev/routes.ts";
+import { calendarRoutes } from "./features/calendar/routes.ts";
 import { contactRoutes } from "./features/contacts/routes.ts";
 import { historicSweep } from "./features/events/jobs.ts";
 import { eventRoutes } from "./features/events/routes.ts";
@@ -100,6 +101,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
     trustProxy: typeof trust === "number" ? (_address: string, hop: number) => hop < trust : trust,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
+    // The router's own refusals answer in the API's error format too: a path part longer than any id
+    // names nothing (404), a path that is not valid percent-encoding is bad input (400).
+    frameworkErrors: (error, request, reply) =>
+      error.code === "FST_ERR_MAX_PARAM_LENGTH" ? notFoundHandler(request, reply) : errorHandler(error, request, reply),
   });
   // JSON only: any other body type answers 415.
   server.removeContentTypeParser("text/plain");
@@ -201,6 +206,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await groupRoutes(server, ctx);
   await offerRoutes(server, ctx);
   await contactRoutes(server, ctx);
+  await calendarRoutes(server, ctx);
   for (const p of periodic) await ensurePeriodic(database.db, clock, p);
   if (mailboxOpen(config)) await devRoutes(server, ctx);
 

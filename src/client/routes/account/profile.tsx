@@ -1,4 +1,4 @@
-import { Box, Button, Container, Group, Stack, TextInput } from "@mantine/core";
+import { Box, Button, Container, Divider, Group, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -13,6 +13,7 @@ import { notifySuccess } from "../../components/notify.ts";
 import { PageHeader } from "../../components/page-header.tsx";
 import { UnsavedChangesPrompt } from "../../components/unsaved-changes.tsx";
 import classes from "../../features/account/account.module.css";
+import { CalendarFeed } from "../../features/account/calendar-feed.tsx";
 import { NameFields, PhoneFields } from "../../features/account/fields.tsx";
 
 export default function ProfilePage() {
@@ -56,6 +57,8 @@ function ProfileContent() {
             </Group>
           </Stack>
         )}
+        <Divider my="xl" />
+        <CalendarFeed />
       </Box>
     </Container>
   );
