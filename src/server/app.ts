@@ -71,6 +71,9 @@ function tileOrigin(tileUrl: string): string | null {
   }
 }
 
+/** A secret address (the calendar feed's) is a credential: the log names the route, not the token. */
+export const loggedUrl = (url: string) => url.replace(/^\/api\/calendar\/[^?]*/, "/api/calendar/[redacted]");
+
 export async function buildApp(options: AppOptions): Promise<App> {
   const { config, database } = options;
   const clock = options.clock ?? systemClock;
@@ -129,7 +132,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   server.addHook("onResponse", async (request, reply) => {
     const ms = reply.elapsedTime;
     const level = reply.statusCode >= 500 || ms > SLOW_REQUEST_MS ? "warn" : "debug";
-    request.log[level]({ method: request.method, url: request.url, statusCode: reply.statusCode, ms }, "request completed");
+    request.log[level](
+      { method: request.method, url: loggedUrl(request.url), statusCode: reply.statusCode, ms },
+      "request completed",
+    );
   });
   server.decorateRequest("actor", null);
   server.decorateRequest("sessionId", null);

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loggedUrl } from "../../src/server/app.ts";
 import { users } from "../../src/server/db/schema.ts";
 import { FEED_FETCHES } from "../../src/server/features/calendar/routes.ts";
 import { mapLink } from "../../src/shared/geo/map-link.ts";
@@ -416,5 +417,13 @@ describe("the feed's rate limit", () => {
 
     app.clock.advance(FEED_FETCHES.windowSeconds * 1000 + 1000);
     expect((await fetchFeed(url, ip)).status).toBe(200);
+  });
+});
+
+describe("the request log", () => {
+  it("names the feed's route but never its secret token", () => {
+    expect(loggedUrl("/api/calendar/AbC-123_x.ics")).toBe("/api/calendar/[redacted]");
+    expect(loggedUrl("/api/calendar/AbC.ics?x=1")).toBe("/api/calendar/[redacted]?x=1");
+    expect(loggedUrl("/api/events/1")).toBe("/api/events/1");
   });
 });
