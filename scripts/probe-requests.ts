@@ -498,6 +498,7 @@ function fixtureParam(route: RouteInfo, name: string, fx: Fixtures): string {
   if (name === "eventId") return event;
   if (name === "groupId") return fx.groupId;
   if (name === "stationId") return fx.stationId;
+  if (name === "stationIdGroupId") return `${fx.stationId}_${fx.groupId}`;
   if (name === "email") return fx.other.email;
   if (name === "id") return route.url.startsWith("/api/groups/") ? fx.groupId : event;
   return fx.eventId;
@@ -640,6 +641,7 @@ function bodyTemplates(fx: Fixtures): Record<string, unknown> {
       offers: [{ groupId: fx.groupId, stationId: fx.stationId }],
       expiresAt: addDays(fx.date, -1),
     },
+    "POST /api/events/:eventId/attendance/:stationIdGroupId": { adultAttendance: 1, childAttendance: 0 },
     "POST /api/offers/groups/:groupId/:eventId/:stationId": {
       attendees: [fx.volunteerId],
       participation: [{ volunteerId: fx.volunteerId, specialDiets: ["VEGAN"], shirtSize: "M", substitute: "" }],

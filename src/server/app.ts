@@ -13,6 +13,7 @@ import type { Ctx } from "./context.ts";
 import type { Database } from "./db/client.ts";
 import { pingDatabase, queryRows } from "./db/client.ts";
 import { devRoutes } from "./dev/routes.ts";
+import { attendanceRoutes } from "./features/attendance/routes.ts";
 import { calendarRoutes } from "./features/calendar/routes.ts";
 import { contactRoutes } from "./features/contacts/routes.ts";
 import { historicSweep } from "./features/events/jobs.ts";
@@ -213,6 +214,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await offerRoutes(server, ctx);
   await contactRoutes(server, ctx);
   await calendarRoutes(server, ctx);
+  await attendanceRoutes(server, ctx);
   for (const p of periodic) await ensurePeriodic(database.db, clock, p);
   if (mailboxOpen(config)) await devRoutes(server, ctx);
 

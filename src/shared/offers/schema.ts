@@ -203,6 +203,8 @@ export const offerView = z.object({
     answer: z.boolean(),
     /** Group contact: name the volunteers who come. */
     nameAttendees: z.boolean(),
+    /** Event contact or the station's team leader: record who came (attendance is open). */
+    recordAttendance: z.boolean(),
   }),
 });
 export type Offer = z.infer<typeof offerView>;

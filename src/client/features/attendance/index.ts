@@ -1,2 +1,3 @@
 export { AttendanceTab } from "./attendance-tab.tsx";
+export { GroupPayout } from "./group-payout.tsx";
 export { PayoutTab } from "./payout-tab.tsx";

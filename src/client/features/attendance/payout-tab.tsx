@@ -1,6 +1,85 @@
+import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from "@mantine/core";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { EventTabProps } from "../../components/event-tabs.ts";
+import { FormError } from "../../components/form-error.tsx";
+import { downloadPayoutCsv, useEventPayout } from "./api.ts";
+import { totalsText } from "./format.ts";
+import { StatementTable, SumNotes } from "./statement-table.tsx";
 
 /** /payout: what each group is paid for the event, from attendance and the stations' pay terms. */
-export function PayoutTab(_props: EventTabProps) {
-  return null;
+export function PayoutTab({ event }: EventTabProps) {
+  const { t, i18n } = useTranslation();
+  const payout = useEventPayout(event.id);
+
+  return (
+    <Stack gap="lg">
+      <Stack gap="xs">
+        <Title order={2}>{t("payout.title")}</Title>
+        <Text maw={720}>{t("payout.intro")}</Text>
+      </Stack>
+      <DownloadButton event={event} />
+      {payout.isPending ? (
+        <Loader aria-label={t("common.loading")} />
+      ) : payout.isError ? (
+        <Alert color="red" role="alert">
+          {t("payout.loadError")}
+        </Alert>
+      ) : payout.data.statements.length === 0 ? (
+        <Text role="status">{t("payout.empty")}</Text>
+      ) : (
+        <>
+          {payout.data.statements.map((s) => (
+            <Paper key={s.group.id} withBorder p="md">
+              <StatementTable statement={s} heading={`${s.group.name} (${s.group.organizationName})`} />
+            </Paper>
+          ))}
+          <Paper withBorder p="md" bg="gray.0">
+            <Stack gap="xs">
+              <Group justify="space-between" gap="sm">
+                <Title order={3} size="h4">
+                  {t("payout.eventTotal")}
+                </Title>
+                <Text fw={700} size="lg" data-event-total>
+                  {totalsText(t, payout.data.totals, i18n.language)}
+                </Text>
+              </Group>
+              <SumNotes notRecorded={payout.data.notRecorded} byAgreement={payout.data.byAgreement} />
+            </Stack>
+          </Paper>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+/** The CSV for the organizer's bookkeeping: one line per group and station, and the totals. */
+function DownloadButton({ event }: Pick<EventTabProps, "event">) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const download = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await downloadPayoutCsv(event, t("payout.csv.filePrefix"));
+    } catch {
+      setError(t("payout.downloadError"));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Stack gap={4} maw={560}>
+      <Group>
+        <Button variant="default" onClick={() => void download()} loading={busy}>
+          {t("payout.download")}
+        </Button>
+      </Group>
+      <Text size="sm" c="dimmed">
+        {t("payout.downloadHint")}
+      </Text>
+      <FormError error={error} />
+    </Stack>
+  );
 }

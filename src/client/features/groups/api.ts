@@ -3,6 +3,7 @@ import type { ContactPerson } from "#shared/contacts";
 import type { PublicEvent } from "#shared/events/schema";
 import type { AvailabilitiesResult, AvailabilityInput, Group, GroupSummary, VolunteerInput } from "#shared/groups/schema";
 import { api, apiFile } from "../../app/api.ts";
+import { downloadName, saveDownload } from "../../components/download.ts";
 
 export const groupKeys = {
   all: ["groups"] as const,
@@ -100,13 +101,5 @@ export function usePublicEvent(id: string | null | undefined) {
 
 /** Saves the group's data as a CSV file on the user's device. */
 export async function downloadGroupCsv(group: Pick<Group, "id" | "name">) {
-  const blob = await apiFile(`/groups/${encodeURIComponent(group.id)}/export.csv`);
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = `${group.name.replace(/[^\p{L}\p{N}]+/gu, "-").replace(/^-|-$/g, "") || "group"}.csv`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveDownload(await apiFile(`/groups/${encodeURIComponent(group.id)}/export.csv`), downloadName(group.name, "group", "csv"));
 }

@@ -3,6 +3,7 @@ import { asksDiets, asksShirtSize } from "#shared/offers/rules";
 import type { OfferEvent, OfferStation } from "#shared/offers/schema";
 import { stockholmLocal } from "#shared/time";
 import { stockholmToday } from "#shared/validation";
+import { money } from "../../components/money.ts";
 
 /** An instant as Stockholm wall-clock time, `YYYY-MM-DD HH:mm` (spec 02 §9, list format). */
 export const dateTime = (at: string) => stockholmLocal(at).replace("T", " ");
@@ -13,12 +14,6 @@ export function stationTime(s: Pick<OfferStation, "start" | "end">): string {
   return start.slice(0, 10) === end.slice(0, 10)
     ? `${start.slice(0, 10)} ${start.slice(11)}–${end.slice(11)}`
     : `${start.replace("T", " ")} – ${end.replace("T", " ")}`;
-}
-
-/** An amount as people read it: `5 000 kr` in Swedish, `SEK 5,000` in English. */
-export function money(t: TFunction, amount: number, currency: string | null, lang: string): string {
-  const number = new Intl.NumberFormat(lang === "en" ? "en-GB" : "sv-SE").format(amount);
-  return t(`groups.offers.money.${currency === "EUR" ? "EUR" : "SEK"}`, { amount: number });
 }
 
 /** The pay terms of a station in one line: the payment type, then its amounts. */

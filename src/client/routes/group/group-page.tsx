@@ -11,6 +11,7 @@ import { NotFound } from "../../app/shell/not-found.tsx";
 import { notifySuccess } from "../../components/notify.ts";
 import { PageHeader } from "../../components/page-header.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
+import { GroupPayout } from "../../features/attendance/index.ts";
 import {
   AvailabilityForm,
   ConfirmGroupButton,
@@ -28,11 +29,13 @@ import {
   VolunteerList,
 } from "../../features/groups/index.ts";
 
-const TABS = ["edit", "confirm", "volunteers"] as const;
+const TABS = ["edit", "confirm", "volunteers", "payout"] as const;
 type Tab = (typeof TABS)[number];
-const tabOfPath: Record<string, Tab> = { "": "edit", confirm: "confirm", volunteers: "volunteers" };
+const tabOfPath: Record<string, Tab> = { "": "edit", confirm: "confirm", volunteers: "volunteers", payout: "payout" };
+/** The pay statement's label lives with the statement's texts. */
+const tabLabel = (tab: Tab) => (tab === "payout" ? "payout.groupTab" : `groups.page.tabs.${tab}`);
 
-/** A group's page: its data, its interest and confirmation, its volunteers (spec 02 §2). */
+/** A group's page: its data, its interest and confirmation, its volunteers (spec 02 §2), and what it is paid. */
 export default function GroupPage() {
   return (
     <RequireAuth>
@@ -81,7 +84,7 @@ function GroupPageContent() {
           <Tabs.List aria-label={t("groups.page.tabsLabel")}>
             {TABS.map((name) => (
               <Tabs.Tab key={name} value={name}>
-                {t(`groups.page.tabs.${name}`)}
+                {t(tabLabel(name))}
               </Tabs.Tab>
             ))}
           </Tabs.List>
@@ -93,6 +96,9 @@ function GroupPageContent() {
           </Tabs.Panel>
           <Tabs.Panel value="volunteers" pt="lg">
             <VolunteersTab group={group} />
+          </Tabs.Panel>
+          <Tabs.Panel value="payout" pt="lg">
+            <GroupPayout groupId={group.id} />
           </Tabs.Panel>
         </Tabs>
       </Stack>

@@ -22,7 +22,11 @@ export function csvCell(value: string | number | null | undefined): string {
   return /[;"\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
 }
 
-const row = (cells: Array<string | number | null | undefined>) => cells.map(csvCell).join(SEPARATOR);
+/** One line of a CSV file: its cells, each made safe, joined by the separator. */
+export const csvRow = (cells: Array<string | number | null | undefined>) => cells.map(csvCell).join(SEPARATOR);
+
+/** A whole CSV file from its lines (an empty string is an empty line): BOM first, Windows line ends. */
+export const csvDocument = (lines: readonly string[]) => `${BOM}${lines.join("\r\n")}\r\n`;
 
 /**
  * The group's data as its contacts see it: the group, its contacts, volunteers and availability. Phones
@@ -33,27 +37,27 @@ export function groupCsv(group: Group, lang: Language, eventNames: Map<string, s
   const t = (id: string) => translate(lang, id);
   const place = (id: string) => findMunicipality(id)?.name ?? id;
   const lines: string[] = [
-    row([t("groups.csv.group")]),
-    row([t("groups.fields.name"), group.name]),
-    row([t("groups.fields.organizationNumber"), group.organizationNumber]),
-    row([t("groups.fields.organizationName"), group.organizationName]),
-    row([t("groups.fields.municipality"), place(group.municipality)]),
-    row([t("groups.fields.numberOfMembers"), group.numberOfMembers]),
-    row([t("groups.fields.ages"), group.ages.map((a) => t(`groups.ages.${a}`)).join(", ")]),
-    row([t("groups.fields.sport"), t(sportLabelId(group.sport))]),
-    row([t("groups.fields.skills"), group.skills.map((s) => t(skillLabelId(s))).join(", ")]),
-    row([t("groups.fields.status"), t(statusLabelId(group.status))]),
+    csvRow([t("groups.csv.group")]),
+    csvRow([t("groups.fields.name"), group.name]),
+    csvRow([t("groups.fields.organizationNumber"), group.organizationNumber]),
+    csvRow([t("groups.fields.organizationName"), group.organizationName]),
+    csvRow([t("groups.fields.municipality"), place(group.municipality)]),
+    csvRow([t("groups.fields.numberOfMembers"), group.numberOfMembers]),
+    csvRow([t("groups.fields.ages"), group.ages.map((a) => t(`groups.ages.${a}`)).join(", ")]),
+    csvRow([t("groups.fields.sport"), t(sportLabelId(group.sport))]),
+    csvRow([t("groups.fields.skills"), group.skills.map((s) => t(skillLabelId(s))).join(", ")]),
+    csvRow([t("groups.fields.status"), t(statusLabelId(group.status))]),
     "",
-    row([t("groups.csv.contactPersons")]),
-    row([t("groups.fields.contactName"), t("groups.fields.email"), t("groups.fields.phone")]),
-    ...group.contactPersons.map((c) => row([c.name, c.email, formatPhone(c.phone)])),
+    csvRow([t("groups.csv.contactPersons")]),
+    csvRow([t("groups.fields.contactName"), t("groups.fields.email"), t("groups.fields.phone")]),
+    ...group.contactPersons.map((c) => csvRow([c.name, c.email, formatPhone(c.phone)])),
     "",
-    row([t("groups.csv.volunteers")]),
-    row([t("groups.volunteer.name"), t("groups.volunteer.email"), t("groups.volunteer.phone"), t("groups.volunteer.age")]),
-    ...group.volunteers.map((v) => row([v.name, v.email, formatPhone(v.phone), v.age])),
+    csvRow([t("groups.csv.volunteers")]),
+    csvRow([t("groups.volunteer.name"), t("groups.volunteer.email"), t("groups.volunteer.phone"), t("groups.volunteer.age")]),
+    ...group.volunteers.map((v) => csvRow([v.name, v.email, formatPhone(v.phone), v.age])),
     "",
-    row([t("groups.csv.availabilities")]),
-    row([
+    csvRow([t("groups.csv.availabilities")]),
+    csvRow([
       t("groups.availability.type"),
       t("groups.availability.startDate"),
       t("groups.availability.endDate"),
@@ -61,7 +65,7 @@ export function groupCsv(group: Group, lang: Language, eventNames: Map<string, s
       t("groups.availability.location"),
     ]),
     ...group.availabilities.map((a) =>
-      row([
+      csvRow([
         t(`groups.availability.types.${a.type}`),
         a.startDate,
         a.endDate,
@@ -70,16 +74,18 @@ export function groupCsv(group: Group, lang: Language, eventNames: Map<string, s
       ]),
     ),
   ];
-  return `${BOM}${lines.join("\r\n")}\r\n`;
+  return csvDocument(lines);
 }
 
-/** A file name that any system accepts: the group's name reduced to letters, digits and dashes. */
-export function csvFileName(group: Group): string {
-  const base = group.name
+/** A file name that any system accepts: `name` reduced to letters, digits and dashes (`fallback` when none are left). */
+export function csvFileNameOf(name: string, fallback: string): string {
+  const base = name
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
     .replace(/[^A-Za-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "")
     .toLowerCase();
-  return `${base || "group"}.csv`;
+  return `${base || fallback}.csv`;
 }
+
+export const csvFileName = (group: Group) => csvFileNameOf(group.name, "group");

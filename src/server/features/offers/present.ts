@@ -1,3 +1,4 @@
+import { canRecordAttendance } from "#shared/attendance/rules";
 import { shownPhone } from "#shared/contacts";
 import { allocation, canAnswer, canNameAttendees, canRemove } from "#shared/offers/rules";
 import type { Allocation, Attendee, Offer, OfferStation, OfferStatus } from "#shared/offers/schema";
@@ -43,10 +44,11 @@ function presentAttendee(v: Record<string, unknown>): Attendee {
 }
 
 /**
- * One offer for one side. The event's side sees the group's contacts, the named volunteers and their ids
- * only when the row carries them (accepted, event running: repo.offerViews decides); otherwise counts.
+ * One offer for one side, as it stands at `now`. The event's side sees the group's contacts, the named
+ * volunteers and their ids only when the row carries them (accepted, event running: repo.offerViews
+ * decides); otherwise counts.
  */
-export function presentOffer(r: OfferViewRow, viewer: Viewer): Offer {
+export function presentOffer(r: OfferViewRow, viewer: Viewer, now: Date): Offer {
   const status = r.status;
   const eventStatus = r.event.status as Status;
   const personal = r.named !== null;
@@ -80,7 +82,17 @@ export function presentOffer(r: OfferViewRow, viewer: Viewer): Offer {
     },
     abilities:
       viewer === "group"
-        ? { remove: false, answer: canAnswer(status, eventStatus), nameAttendees: canNameAttendees(status, eventStatus) }
-        : { remove: viewer === "organizer" && canRemove(eventStatus), answer: false, nameAttendees: false },
+        ? {
+            remove: false,
+            answer: canAnswer(status, eventStatus),
+            nameAttendees: canNameAttendees(status, eventStatus),
+            recordAttendance: false,
+          }
+        : {
+            remove: viewer === "organizer" && canRemove(eventStatus),
+            answer: false,
+            nameAttendees: false,
+            recordAttendance: canRecordAttendance(status, new Date(r.station.start), eventStatus, now),
+          },
   };
 }

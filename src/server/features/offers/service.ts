@@ -55,13 +55,14 @@ function requireRunning(status: string) {
 
 const mailCtx = (ctx: Ctx, tx: Tx, now: Date) => ({ tx, now, publicUrl: ctx.config.PUBLIC_URL });
 
-async function views(tx: Tx, where: ReturnType<typeof repo.byKey>, viewer: Viewer): Promise<Offer[]> {
-  return (await repo.offerViews(tx, where, viewer === "group" ? "always" : "accepted")).map((r) => presentOffer(r, viewer));
+async function views(tx: Tx, where: ReturnType<typeof repo.byKey>, viewer: Viewer, now: Date): Promise<Offer[]> {
+  return (await repo.offerViews(tx, where, viewer === "group" ? "always" : "accepted")).map((r) => presentOffer(r, viewer, now));
 }
 
-async function one(tx: Tx, key: repo.OfferKey, viewer: Viewer): Promise<Offer> {
+/** One offer as `viewer` sees it at `now`; a group never sees a DRAFT. */
+export async function one(tx: Tx, key: repo.OfferKey, viewer: Viewer, now: Date): Promise<Offer> {
   const where = viewer === "group" ? sql`${repo.byKey(key)} AND o.status <> 'DRAFT'` : repo.byKey(key);
-  const [offer] = await views(tx, where, viewer);
+  const [offer] = await views(tx, where, viewer, now);
   if (!offer) throw notFound("Offer not found");
   return offer;
 }
@@ -98,7 +99,7 @@ export async function createOffer(ctx: Ctx, actor: UserRow, event: EventRow, bod
     if (limit === "TooManyRequested")
       throw new AppError(limit, "The group has not that many members free then", { volunteers: offerMsg.tooManyRequested });
     await repo.putDraft(tx, key, body.volunteers, actor.id, now);
-    return one(tx, key, "organizer");
+    return one(tx, key, "organizer", now);
   });
 }
 
@@ -157,13 +158,13 @@ export async function remind(ctx: Ctx, event: EventRow): Promise<RemindResult> {
 
 /** The event's offers; a team leader (`stationIds`: the stations they lead) sees only theirs. */
 export async function eventOffers(ctx: Ctx, eventId: string, stationIds?: string[]): Promise<Offer[]> {
-  return views(ctx.db, repo.byEvent(eventId, stationIds), stationIds ? "leader" : "organizer");
+  return views(ctx.db, repo.byEvent(eventId, stationIds), stationIds ? "leader" : "organizer", ctx.clock.now());
 }
 
 export async function stationOffers(ctx: Ctx, eventId: string, stationId: string, viewer: Viewer): Promise<StationOffers> {
   const station = await repo.stationWithHeld(ctx.db, eventId, stationId);
   if (!station) throw notFound("Station not found");
-  const offers = await views(ctx.db, repo.byStation(eventId, stationId), viewer);
+  const offers = await views(ctx.db, repo.byStation(eventId, stationId), viewer, ctx.clock.now());
   return {
     station: { ...presentStation(station.station), allocation: allocationOf(station.station.officialQuantity, station.held) },
     offers,
@@ -260,22 +261,22 @@ export async function candidates(ctx: Ctx, event: EventRow, q: AvailableQuery): 
 // ── The group's side ────────────────────────────────────────────────────────────────────────────────
 
 export async function offersOfContact(ctx: Ctx, actor: UserRow): Promise<Offer[]> {
-  return views(ctx.db, repo.ofContact(actor.id), "group");
+  return views(ctx.db, repo.ofContact(actor.id), "group", ctx.clock.now());
 }
 
 export async function offersOfGroup(ctx: Ctx, group: GroupRow, eventId?: string): Promise<Offer[]> {
-  return views(ctx.db, repo.ofGroup(group.id, eventId), "group");
+  return views(ctx.db, repo.ofGroup(group.id, eventId), "group", ctx.clock.now());
 }
 
 export async function offerOfGroup(ctx: Ctx, key: repo.OfferKey): Promise<Offer> {
-  return one(ctx.db, key, "group");
+  return one(ctx.db, key, "group", ctx.clock.now());
 }
 
 /** The group's answer: only from PROPOSAL, while the event runs; the event's contacts are told. */
 export async function answer(ctx: Ctx, key: repo.OfferKey, to: "ACCEPTED" | "REJECTED"): Promise<Offer> {
   const now = ctx.clock.now();
   const result = await ctx.db.transaction(async (tx) => {
-    const before = await one(tx, key, "group");
+    const before = await one(tx, key, "group", now);
     requireRunning(before.event.status);
     const moved = await repo.moveOffer(tx, key, "PROPOSAL", { status: to, answeredAt: now });
     if (!moved) throw conflict(`The offer is ${before.status}, not awaiting an answer`);
@@ -286,7 +287,7 @@ export async function answer(ctx: Ctx, key: repo.OfferKey, to: "ACCEPTED" | "REJ
       stationName: before.station.name,
       volunteers: before.volunteers,
     });
-    return one(tx, key, "group");
+    return one(tx, key, "group", now);
   });
   ctx.nudgeJobs();
   return result;
@@ -299,7 +300,7 @@ export async function answer(ctx: Ctx, key: repo.OfferKey, to: "ACCEPTED" | "REJ
 export async function nameAttendees(ctx: Ctx, key: repo.OfferKey, body: AttendeesBody): Promise<Offer> {
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
-    const offer = await one(tx, key, "group");
+    const offer = await one(tx, key, "group", now);
     requireRunning(offer.event.status);
     if (offer.status !== "ACCEPTED") throw conflict(`The offer is ${offer.status}, not ACCEPTED`);
     const ids = [...new Set(body.attendees)];
@@ -347,7 +348,7 @@ export async function nameAttendees(ctx: Ctx, key: repo.OfferKey, body: Attendee
     );
     const saved = await repo.moveOffer(tx, key, "ACCEPTED", { attendees: ids });
     if (!saved) throw conflict("The offer changed meanwhile");
-    return one(tx, key, "group");
+    return one(tx, key, "group", now);
   });
 }
 

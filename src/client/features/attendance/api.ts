@@ -1,0 +1,69 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { AttendanceBody, EventPayout, PayoutStatement } from "#shared/attendance/schema";
+import type { Offer, StationOffers } from "#shared/offers/schema";
+import { api, apiFile } from "../../app/api.ts";
+import { downloadName, saveDownload } from "../../components/download.ts";
+
+/**
+ * The offer lists live under the offers' own query keys (["offers", …]), so what attendance writes shows in
+ * the match tab too, and an offer change there refreshes these lists.
+ */
+export const attendanceKeys = {
+  eventOffers: (eventId: string) => ["offers", "event", eventId] as const,
+  stationOffers: (eventId: string, stationId: string) => ["offers", "event", eventId, "station", stationId] as const,
+  eventPayout: (eventId: string) => ["payout", "event", eventId] as const,
+  groupPayout: (groupId: string) => ["payout", "group", groupId] as const,
+};
+
+/** The event's offers (a team leader's: only their stations'), for the station list's accepted groups. */
+export function useEventOffers(eventId: string) {
+  return useQuery({
+    queryKey: attendanceKeys.eventOffers(eventId),
+    queryFn: () => api<Offer[]>("GET", `/events/${eventId}/offers`),
+  });
+}
+
+/** One station with its offers: the whole station page in one request. */
+export function useStationOffers(eventId: string, stationId: string) {
+  return useQuery({
+    queryKey: attendanceKeys.stationOffers(eventId, stationId),
+    queryFn: () => api<StationOffers>("GET", `/offers/station/${eventId}/${stationId}`),
+  });
+}
+
+/** Records one offer's attendance; the answer replaces the offer where the lists hold it (spec 02 §7). */
+export function useRecordAttendance(eventId: string, stationId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { groupId: string; body: AttendanceBody }) =>
+      api<Offer>("POST", `/events/${eventId}/attendance/${stationId}_${v.groupId}`, v.body),
+    onSuccess: (offer) => {
+      const same = (o: Offer) => o.groupId === offer.groupId && o.stationId === offer.stationId;
+      client.setQueryData<StationOffers>(attendanceKeys.stationOffers(eventId, stationId), (old) =>
+        old ? { ...old, offers: old.offers.map((o) => (same(o) ? offer : o)) } : old,
+      );
+      client.setQueryData<Offer[]>(attendanceKeys.eventOffers(eventId), (old) => old?.map((o) => (same(o) ? offer : o)));
+      void client.invalidateQueries({ queryKey: ["payout"] });
+    },
+  });
+}
+
+export function useEventPayout(eventId: string) {
+  return useQuery({
+    queryKey: attendanceKeys.eventPayout(eventId),
+    queryFn: () => api<EventPayout>("GET", `/events/${eventId}/payout`),
+  });
+}
+
+export function useGroupPayout(groupId: string) {
+  return useQuery({
+    queryKey: attendanceKeys.groupPayout(groupId),
+    queryFn: () => api<PayoutStatement[]>("GET", `/groups/${groupId}/payout`),
+  });
+}
+
+/** Saves the event's payout CSV for the organizer's bookkeeping. */
+export async function downloadPayoutCsv(event: { id: string; name: string; date: string }, prefix: string) {
+  const blob = await apiFile(`/events/${encodeURIComponent(event.id)}/payout.csv`);
+  saveDownload(blob, downloadName(`${prefix} ${event.name} ${event.date}`, "payout", "csv"));
+}

@@ -1,0 +1,70 @@
+import { Alert, Anchor, Loader, Stack, Text, Title } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { EventView } from "#shared/events/schema";
+import { stockholmLocal } from "#shared/time";
+import { ApiError } from "../../app/api.ts";
+import { Facts } from "../../components/facts.tsx";
+import { useStationOffers } from "./api.ts";
+import { OfferAttendance } from "./offer-attendance.tsx";
+
+const local = (instant: string) => stockholmLocal(instant).replace("T", " ");
+
+/**
+ * One station's attendance, made for a phone at the station: its facts, then one block per group that
+ * accepted, with its volunteers, its contacts and the attendance form (spec 02 §2). One request.
+ */
+export function StationAttendance({ event, base, stationId }: { event: EventView; base: string; stationId: string }) {
+  const { t } = useTranslation();
+  const query = useStationOffers(event.id, stationId);
+
+  const back = (
+    <Anchor component={Link} to={`${base}/attendance`} size="md" py="xs">
+      ← {t("attendance.station.back")}
+    </Anchor>
+  );
+  if (query.isPending)
+    return (
+      <Stack gap="md" align="flex-start">
+        {back}
+        <Loader aria-label={t("common.loading")} />
+      </Stack>
+    );
+  if (query.isError)
+    return (
+      <Stack gap="md" align="flex-start">
+        {back}
+        <Alert color="red" role="alert">
+          {query.error instanceof ApiError && query.error.status === 404
+            ? t("attendance.station.notFound")
+            : t("attendance.station.loadError")}
+        </Alert>
+      </Stack>
+    );
+
+  const { station, offers } = query.data;
+  const accepted = offers.filter((o) => o.status === "ACCEPTED").sort((a, b) => a.groupName.localeCompare(b.groupName, "sv"));
+
+  return (
+    <Stack gap="md">
+      <div>{back}</div>
+      <Title order={2} style={{ overflowWrap: "anywhere" }}>
+        {station.name}
+      </Title>
+      <Facts
+        rows={[
+          [t("attendance.station.start"), local(station.start)],
+          [t("attendance.station.end"), local(station.end)],
+          [t("attendance.station.officialQuantity"), station.officialQuantity],
+          [t("attendance.station.officialMiniumumAge"), station.officialMiniumumAge],
+        ]}
+      />
+      <Title order={3}>{t("attendance.station.groupsTitle")}</Title>
+      {accepted.length === 0 ? (
+        <Text role="status">{t("attendance.station.noOffers")}</Text>
+      ) : (
+        accepted.map((o) => <OfferAttendance key={o.groupId} offer={o} />)
+      )}
+    </Stack>
+  );
+}
