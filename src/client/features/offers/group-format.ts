@@ -7,13 +7,7 @@ import { stockholmToday } from "#shared/validation";
 /** An instant as Stockholm wall-clock time, `YYYY-MM-DD HH:mm` (spec 02 §9, list format). */
 export const dateTime = (at: string) => stockholmLocal(at).replace("T", " ");
 
-/** A station's times, the day written once when it does not change: `2027-05-16 09:00–17:00`. */
-export function stationTime(s: Pick<OfferStation, "start" | "end">): string {
-  const [start, end] = [stockholmLocal(s.start), stockholmLocal(s.end)];
-  return start.slice(0, 10) === end.slice(0, 10)
-    ? `${start.slice(0, 10)} ${start.slice(11)}–${end.slice(11)}`
-    : `${start.replace("T", " ")} – ${end.replace("T", " ")}`;
-}
+export { stationTime } from "#shared/events/rules";
 
 /** An amount as people read it: `5 000 kr` in Swedish, `SEK 5,000` in English. */
 export function money(t: TFunction, amount: number, currency: string | null, lang: string): string {
