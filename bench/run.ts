@@ -9,6 +9,7 @@ import pg from "pg";
 import { updateBodyOf } from "#shared/events/rules";
 import type { EventView } from "#shared/events/schema";
 import { MAIL_BUDGET_SHARE, MAIL_SCENARIO, measureMail } from "./mail.ts";
+import { ROSTER_SCENARIO, type RosterInfo } from "./roster.ts";
 import { STAFFING_SCENARIOS, type StaffingInfo } from "./staffing.ts";
 
 interface SeedInfo {
@@ -18,6 +19,8 @@ interface SeedInfo {
   eventIds: string[];
   /** Present when a staffing scenario runs (the data takes a while to write). */
   staffing?: StaffingInfo;
+  /** Present when the roster scenario runs. */
+  roster?: RosterInfo;
 }
 
 interface Row {
@@ -235,6 +238,28 @@ async function measure(database: string, env: Record<string, string>): Promise<R
       await available(STAFFING_SCENARIOS.big, s.bigStationId);
       await available(STAFFING_SCENARIOS.radius, s.bigStationId, "&radiusKm=25");
       await available(STAFFING_SCENARIOS.small, s.smallStationId);
+    }
+
+    // The roster of a large event: every accepted offer with its group's contacts and named volunteers, in
+    // one answer. Organizers open it a few at a time, as they open matching.
+    if (info.roster) {
+      const r = info.roster;
+      await scenario(ROSTER_SCENARIO, async () => {
+        const signedIn = await fetch(`${base}/api/auth/sign-in`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ email: r.email, password: info.password }),
+        });
+        const organizer = {
+          authorization: `Bearer ${((await signedIn.json()) as { accessToken: string }).accessToken}`,
+        };
+        const path = `/api/events/${r.eventId}/offers`;
+        const first = await fetch(base + path, { headers: organizer });
+        const body = await first.text();
+        const count = first.ok ? (JSON.parse(body) as unknown[]).length : `status ${first.status}`;
+        console.log(`${database}: ${ROSTER_SCENARIO}: ${count} offers, ${(body.length / 1024).toFixed(0)} kB`);
+        return { ...row(ROSTER_SCENARIO, await get(path, organizer, STAFFING_CONNECTIONS)), connections: STAFFING_CONNECTIONS };
+      });
     }
 
     // Sign-in by 20 users at once (one connection each), with health probes alongside: hashing must not

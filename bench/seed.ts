@@ -3,6 +3,7 @@ import { addDays, stockholmToday } from "#shared/validation";
 import type { Ctx } from "../src/server/context.ts";
 import { users } from "../src/server/db/schema.ts";
 import { createEvent } from "../src/server/features/events/service.ts";
+import { ROSTER_SCENARIO, seedRoster } from "./roster.ts";
 import { benchEvent, STAFFING_SCENARIOS, seedStaffing } from "./staffing.ts";
 
 export const BENCH_PASSWORD = "Benchmark1";
@@ -33,8 +34,19 @@ export async function seed(ctx: Ctx) {
       `Staffing data: ${staffing.groups} groups, ${staffing.availabilities} availabilities, ${staffing.offers} offers in ${seconds} s\n`,
     );
   }
+  // The large event of the roster (400 accepted groups, 3,600 named volunteers) only when its scenario runs.
+  let roster: Awaited<ReturnType<typeof seedRoster>> | undefined;
+  if (!only || only.test(ROSTER_SCENARIO)) roster = await seedRoster(ctx);
   await ctx.db.execute(sql`ANALYZE`);
-  return { users: USERS, email: "bench-0@example.se", password: BENCH_PASSWORD, eventId: eventIds[0], eventIds, staffing };
+  return {
+    users: USERS,
+    email: "bench-0@example.se",
+    password: BENCH_PASSWORD,
+    eventId: eventIds[0],
+    eventIds,
+    staffing,
+    roster,
+  };
 }
 
 const EVENTS = 200;

@@ -181,7 +181,7 @@ function spread(all: Place[], total: number): Map<string, number> {
  * jsonb_to_recordset): building a multi-row VALUES list of 100,000 rows costs the query builder far more
  * than the database. Column names and types come from the table's definition.
  */
-async function insertMany<T extends PgTable>(ctx: Ctx, table: T, rows: ReadonlyArray<T["$inferInsert"]>) {
+export async function insertMany<T extends PgTable>(ctx: Ctx, table: T, rows: ReadonlyArray<T["$inferInsert"]>) {
   const columns = getTableColumns(table) as Record<string, PgColumn>;
   const keys = [...new Set(rows.flatMap((r) => Object.keys(r)))];
   const list = sql.raw(keys.map((k) => `"${columns[k].name}"`).join(", "));

@@ -22,6 +22,7 @@ import { geoRoutes } from "./features/geo/routes.ts";
 import { groupRoutes } from "./features/groups/routes.ts";
 import { offerRoutes } from "./features/offers/routes.ts";
 import { offersSweep } from "./features/offers/service.ts";
+import { teamleaderRoutes } from "./features/teamleader/routes.ts";
 import { registerDocs } from "./http/docs.ts";
 import { AppError, errorHandler, notFoundHandler, unstorableTextPath } from "./http/errors.ts";
 import { ViewCache } from "./http/view-cache.ts";
@@ -215,6 +216,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await contactRoutes(server, ctx);
   await calendarRoutes(server, ctx);
   await attendanceRoutes(server, ctx);
+  await teamleaderRoutes(server, ctx);
   for (const p of periodic) await ensurePeriodic(database.db, clock, p);
   if (mailboxOpen(config)) await devRoutes(server, ctx);
 

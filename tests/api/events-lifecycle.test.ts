@@ -54,7 +54,7 @@ describe("POST /api/events/{id}/confirm", () => {
     expect(res.body.confirmedBy).toBe("Olle Organisatör");
     expect(Math.abs(Date.parse(res.body.confirmedAt) - app.clock.now().getTime())).toBeLessThan(5000);
     expect(res.body.version).toBe(event.version + 1);
-    expect(res.body.abilities).toEqual({ edit: true, confirm: false, remove: false, match: true });
+    expect(res.body.abilities).toEqual({ edit: true, confirm: false, remove: false, match: true, sendOut: true });
     const again = await call(app.server, "POST", `/api/events/${event.id}/confirm`, { token: owner.token });
     expect(again.status).toBe(409);
   });
@@ -110,7 +110,7 @@ describe("HISTORIC", () => {
     t = await token(owner);
     const after = await call(app.server, "GET", `/api/events/${event.id}`, { token: t });
     expect(after.body.status).toBe("HISTORIC");
-    expect(after.body.abilities).toEqual({ edit: false, confirm: false, remove: false, match: false });
+    expect(after.body.abilities).toEqual({ edit: false, confirm: false, remove: false, match: false, sendOut: false });
     // Drafts are never moved.
     expect((await call(app.server, "GET", `/api/events/${draft.id}`, { token: t })).body.status).toBe("DRAFT");
 

@@ -44,7 +44,7 @@ describe("POST /api/events", () => {
     ]);
     expect(res.body.stations).toHaveLength(1);
     expect(res.body.stations[0]).toMatchObject({ name: "Entrén", groupPayment: 5000, paymentAdult: null, municipality: "0180" });
-    expect(res.body.abilities).toEqual({ edit: true, confirm: true, remove: true, match: false });
+    expect(res.body.abilities).toEqual({ edit: true, confirm: true, remove: true, match: false, sendOut: false });
   });
 
   it("adds contact persons by e-mail and drops the ones marked toBeDeleted", async () => {

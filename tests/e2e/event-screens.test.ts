@@ -281,11 +281,11 @@ describe("event screens", () => {
     await page.context().close();
   });
 
-  it("no promise without a page: the team-leader area says what is coming; a confirmed event leads to matching", async () => {
+  it("no promise without a page: the team-leader area says when it is empty; a confirmed event leads to matching", async () => {
     const { token, page } = await organizer({ width: 1280, language: "sv" });
     await page.goto(`${e2e.product.url}/my-pages/teamleaders`);
-    await poll(() => page.getByText("Kommer snart").isVisible()).toBe(true);
-    expect(await page.locator("main").innerText()).not.toContain("Här ser du de stationer");
+    await poll(() => page.getByText("Du är inte stationsansvarig för någon station just nu.").isVisible()).toBe(true);
+    expect(await page.locator("main").innerText()).not.toContain("Kommer snart");
     await expectNoAxeViolations(page, "team leaders sv 1280");
     await screenshot(page, "event-screens-teamleaders-sv-1280");
 

@@ -12,6 +12,7 @@ import {
   sortEvents,
   sortShirtSizes,
   stationFieldErrors,
+  stationTime,
   statusLabel,
   updateBodyOf,
 } from "./rules.ts";
@@ -27,6 +28,14 @@ describe("event rules", () => {
     expect(isPast("2030-06-03", now)).toBe(false);
     expect(shouldBecomeHistoric("CONFIRMED", "2030-06-02", now)).toBe(true);
     expect(shouldBecomeHistoric("DRAFT", "2030-06-02", now)).toBe(false);
+  });
+
+  it("writes a station's times in Stockholm time, the day once when it does not change", () => {
+    expect(stationTime({ start: "2027-05-16T09:00:00+02:00", end: "2027-05-16T17:30:00+02:00" })).toBe("2027-05-16 09:00–17:30");
+    expect(stationTime({ start: "2027-05-16T07:00:00Z", end: "2027-05-16T15:00:00Z" })).toBe("2027-05-16 09:00–17:00");
+    expect(stationTime({ start: "2027-05-16T22:00:00+02:00", end: "2027-05-17T02:00:00+02:00" })).toBe(
+      "2027-05-16 22:00 – 2027-05-17 02:00",
+    );
   });
 
   it("defaults stations to 08:00–18:00 on the event date", () => {

@@ -1,4 +1,5 @@
 import { labelOfStatus } from "../status.ts";
+import { stockholmLocal } from "../time.ts";
 import { addDays, stockholmToday } from "../validation.ts";
 import {
   type EventStatus,
@@ -25,6 +26,14 @@ export function pastCutoff(now: Date): string {
 
 export function isPast(date: string, now: Date): boolean {
   return date <= pastCutoff(now);
+}
+
+/** A station's times as Stockholm wall-clock time, the day written once when it does not change: `2027-05-16 09:00–17:00`. */
+export function stationTime(s: { start: string; end: string }): string {
+  const [start, end] = [stockholmLocal(s.start), stockholmLocal(s.end)];
+  return start.slice(0, 10) === end.slice(0, 10)
+    ? `${start.slice(0, 10)} ${start.slice(11)}–${end.slice(11)}`
+    : `${start.replace("T", " ")} – ${end.replace("T", " ")}`;
 }
 
 /** A new station starts 08:00 and ends 18:00 on the event's date (spec 02 §4). */

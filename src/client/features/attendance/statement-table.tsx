@@ -2,7 +2,7 @@ import { Stack, Table, Text, Title } from "@mantine/core";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { Money, PayoutStatement } from "#shared/attendance/schema";
-import { stationTime } from "../../components/station-time.ts";
+import { stationTime } from "#shared/events/rules";
 import classes from "./attendance.module.css";
 import { attendanceText, payText, termsText, totalsText } from "./format.ts";
 

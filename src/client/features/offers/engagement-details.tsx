@@ -1,12 +1,13 @@
 import { Loader, Paper, Stack, Text, Title } from "@mantine/core";
 import { lazy, type ReactNode, Suspense, useId } from "react";
 import { useTranslation } from "react-i18next";
+import { stationTime } from "#shared/events/rules";
 import { skillLabelId } from "#shared/events/schema";
 import { findMunicipality } from "#shared/geo/municipalities";
 import type { Offer } from "#shared/offers/schema";
 import { Facts } from "../../components/facts.tsx";
 import { useMapConfig } from "../../components/map-config.ts";
-import { dateTime, payTerms, stationTime } from "./group-format.ts";
+import { dateTime, payTerms } from "./group-format.ts";
 
 const MapPicker = lazy(() => import("../../components/map-picker.tsx"));
 

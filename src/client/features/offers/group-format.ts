@@ -8,14 +8,6 @@ import { money } from "../../components/money.ts";
 /** An instant as Stockholm wall-clock time, `YYYY-MM-DD HH:mm` (spec 02 §9, list format). */
 export const dateTime = (at: string) => stockholmLocal(at).replace("T", " ");
 
-/** A station's times, the day written once when it does not change: `2027-05-16 09:00–17:00`. */
-export function stationTime(s: Pick<OfferStation, "start" | "end">): string {
-  const [start, end] = [stockholmLocal(s.start), stockholmLocal(s.end)];
-  return start.slice(0, 10) === end.slice(0, 10)
-    ? `${start.slice(0, 10)} ${start.slice(11)}–${end.slice(11)}`
-    : `${start.replace("T", " ")} – ${end.replace("T", " ")}`;
-}
-
 /** The pay terms of a station in one line: the payment type, then its amounts. */
 export function payTerms(t: TFunction, s: OfferStation, lang: string): string {
   const type = t(`events.paymentTypes.${s.paymentType}`);

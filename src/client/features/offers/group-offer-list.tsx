@@ -3,10 +3,11 @@ import { useMediaQuery } from "@mantine/hooks";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
+import { stationTime } from "#shared/events/rules";
 import { engagementPath, sortForGroup } from "#shared/offers/rules";
 import type { Offer } from "#shared/offers/schema";
 import { useMyOffers } from "./api.ts";
-import { dateTime, isPastEvent, stationTime } from "./group-format.ts";
+import { dateTime, isPastEvent } from "./group-format.ts";
 import classes from "./group-offers.module.css";
 
 /**

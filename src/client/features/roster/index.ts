@@ -1,2 +1,3 @@
 export { RosterTab } from "./roster-tab.tsx";
+export { SheetLink } from "./sheet-link.tsx";
 export { StationSheet } from "./station-sheet.tsx";

@@ -8,7 +8,7 @@ import { StatusBadge } from "../../components/status-badge.tsx";
 import { AttendanceTab, PayoutTab } from "../../features/attendance/index.ts";
 import { ConfirmEvent, EventForm, EventSummary, StationsEditor, StationsSummary, useEvent } from "../../features/events/index.ts";
 import { MatchTab } from "../../features/offers/index.ts";
-import { RosterTab, StationSheet } from "../../features/roster/index.ts";
+import { RosterTab, SheetLink, StationSheet } from "../../features/roster/index.ts";
 import { SendOutsTab } from "../../features/sendouts/index.ts";
 
 const TABS = ["data", "stations", "match", "sendouts", "attendance", "roster", "payout"] as const;
@@ -88,7 +88,9 @@ export default function EventPage() {
 }
 
 function TabContent({ tab, ...props }: EventTabProps & { tab: Tab }) {
-  const { event, rest } = props;
+  const { event, rest, base } = props;
+  // Every station of the page leads to its printable sheet, for the organizer and the team leader alike.
+  const sheetLink = (station: { id: string; name: string }) => <SheetLink base={base} station={station} />;
   switch (tab) {
     case "data":
       // What may not be changed is shown as a summary, not as a form that looks editable.
@@ -98,12 +100,16 @@ function TabContent({ tab, ...props }: EventTabProps & { tab: Tab }) {
           <ConfirmEvent event={event} />
         </Stack>
       ) : (
-        <EventSummary event={event} />
+        <EventSummary event={event} stationAction={sheetLink} />
       );
     case "stations": {
       const [stationId, sheet] = rest.split("/");
       if (stationId && sheet === "sheet") return <StationSheet {...props} stationId={stationId} />;
-      return event.abilities.edit ? <StationsEditor event={event} /> : <StationsSummary stations={event.stations} />;
+      return event.abilities.edit ? (
+        <StationsEditor event={event} stationAction={sheetLink} />
+      ) : (
+        <StationsSummary stations={event.stations} stationAction={sheetLink} />
+      );
     }
     case "match":
       return <MatchTab event={event} />;

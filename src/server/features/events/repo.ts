@@ -150,16 +150,24 @@ export interface EventViewRow {
 const personName = (u: string) => sql.raw(`${u}.first_name || ' ' || ${u}.last_name`);
 
 /**
+ * Who an event view is for, when the statement itself decides whether they may read it: one of its
+ * contacts, or the team leader with this e-mail, who gets only the stations they lead, and only once the
+ * event is confirmed (a DRAFT is private to its contacts, spec 02 §4).
+ */
+export type ViewerFilter = "contact" | { leaderEmail: string };
+
+/**
  * The whole event with its contacts, stations and the names behind them, in one statement, so a read
- * costs one round trip; `unseen` tells whether `viewerId` has opened it yet. With `onlyContact`, only if
- * the viewer is one of its contacts.
+ * costs one round trip; `unseen` tells whether `viewerId` has opened it yet. With `only`, nothing unless
+ * the viewer is what it names.
  */
 export async function eventView(
   tx: Tx,
   eventId: string,
   viewerId: string,
-  onlyContact = false,
+  only?: ViewerFilter,
 ): Promise<EventViewRow | undefined> {
+  const leader = typeof only === "object" ? only.leaderEmail : null;
   const [row] = await queryRows<{ view: EventViewRow }>(
     tx,
     sql`SELECT json_build_object(
@@ -185,7 +193,7 @@ export async function eventView(
           'skills', s.skills, 'paymentType', s.payment_type, 'currency', s.currency,
           'groupPayment', s.group_payment, 'paymentAdult', s.payment_adult, 'paymentChild', s.payment_child
         ) ORDER BY s.start, s.name), '[]')
-        FROM stations s WHERE s.event_id = e.id),
+        FROM stations s WHERE s.event_id = e.id ${leader === null ? sql`` : sql`AND s.team_leader_email = ${leader}`}),
       'version', e.version,
       'confirmedAt', floor(extract(epoch FROM e.confirmed_at) * 1000),
       'confirmedBy', (SELECT ${personName("b")} FROM users b WHERE b.id = e.confirmed_by),
@@ -193,7 +201,13 @@ export async function eventView(
     ) AS view
     FROM events e
     WHERE e.id = ${eventId}
-      ${onlyContact ? sql`AND EXISTS (SELECT 1 FROM event_contacts m WHERE m.event_id = e.id AND m.user_id = ${viewerId})` : sql``}`,
+      ${only === "contact" ? sql`AND EXISTS (SELECT 1 FROM event_contacts m WHERE m.event_id = e.id AND m.user_id = ${viewerId})` : sql``}
+      ${
+        leader === null
+          ? sql``
+          : sql`AND e.status <> 'DRAFT'
+            AND EXISTS (SELECT 1 FROM stations l WHERE l.event_id = e.id AND l.team_leader_email = ${leader})`
+      }`,
   );
   return row?.view;
 }

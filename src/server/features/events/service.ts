@@ -131,7 +131,7 @@ export async function loadView(tx: Tx, eventId: string, viewer: UserRow): Promis
  * seen (one UPDATE, only then), which shows their phone to the others from now on.
  */
 async function openView(ctx: Ctx, eventId: string, viewer: UserRow): Promise<EventView> {
-  const view = await repo.eventView(ctx.db, eventId, viewer.id, true);
+  const view = await repo.eventView(ctx.db, eventId, viewer.id, "contact");
   if (!view) throw notFound("Event not found");
   if (view.unseen) await repo.markSeen(ctx.db, eventId, viewer.id, ctx.clock.now());
   return presentEvent(view, viewer.id);

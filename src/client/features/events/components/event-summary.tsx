@@ -1,10 +1,12 @@
-import { Paper, Stack, Title } from "@mantine/core";
+import { Anchor, Group, Paper, Stack, Title } from "@mantine/core";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { stationTime } from "#shared/events/rules";
 import type { EventView, StationView } from "#shared/events/schema";
 import { paymentFieldsOf } from "#shared/events/schema";
 import { findMunicipality } from "#shared/geo/municipalities";
+import { formatPhone } from "#shared/phone";
 import { Facts } from "../../../components/facts.tsx";
-import { stationTime } from "../station-time.ts";
 
 /** One station as read-only facts: what, when, where, who leads it, how many, and the pay. */
 export function StationFacts({ station: s }: { station: StationView }) {
@@ -45,11 +47,37 @@ export function StationFacts({ station: s }: { station: StationView }) {
   );
 }
 
+/** What the event page may put beside each station of a read-only list, e.g. the link to its sheet. */
+export type StationAction = (station: StationView) => ReactNode;
+
+/** The event's contacts, one a line: name, e-mail and (where shown) mobile number, to reach them on the day. */
+function ContactLines({ contacts }: { contacts: EventView["contactPersons"] }) {
+  return (
+    <Stack component="ul" gap={2} p={0} m={0} style={{ listStyle: "none" }}>
+      {contacts.map((c) => (
+        <li key={c.email}>
+          {c.name ? `${c.name}, ` : ""}
+          <Anchor href={`mailto:${c.email}`}>{c.email}</Anchor>
+          {c.phone ? (
+            <>
+              {", "}
+              <Anchor href={`tel:${c.phone}`} style={{ whiteSpace: "nowrap" }}>
+                {formatPhone(c.phone)}
+              </Anchor>
+            </>
+          ) : null}
+        </li>
+      ))}
+    </Stack>
+  );
+}
+
 /**
- * A finished event as read-only facts, its stations below (spec 01 §4: a HISTORIC event cannot be edited).
- * Nothing here looks like a field, so nothing invites an edit that cannot be made.
+ * An event that may not be changed (finished, or read by a team leader) as read-only facts, its stations
+ * below (spec 01 §4: a HISTORIC event cannot be edited). Nothing here looks like a field, so nothing
+ * invites an edit that cannot be made.
  */
-export function EventSummary({ event: e }: { event: EventView }) {
+export function EventSummary({ event: e, stationAction }: { event: EventView; stationAction?: StationAction }) {
   const { t } = useTranslation();
   const none = t("events.page.none");
   const list = (items: readonly string[], label: (x: string) => string) => (items.length ? items.map(label).join(", ") : none);
@@ -80,21 +108,18 @@ export function EventSummary({ event: e }: { event: EventView }) {
             ...(e.invoiceAddress ? [[t("events.form.invoiceAddress"), e.invoiceAddress] as [string, string]] : []),
             [
               t("events.form.sections.contacts"),
-              list(
-                e.contactPersons.map((c) => c.name || c.email),
-                (x) => x,
-              ),
+              e.contactPersons.length ? <ContactLines key="contacts" contacts={e.contactPersons} /> : none,
             ],
           ]}
         />
       </section>
-      <StationsSummary stations={e.stations} />
+      <StationsSummary stations={e.stations} stationAction={stationAction} />
     </Stack>
   );
 }
 
-/** The stations of a finished event, each with its facts. */
-export function StationsSummary({ stations }: { stations: StationView[] }) {
+/** The stations of an event that may not be changed, each with its facts (and `stationAction` beside its name). */
+export function StationsSummary({ stations, stationAction }: { stations: StationView[]; stationAction?: StationAction }) {
   const { t } = useTranslation();
   return (
     <section aria-labelledby="stations-summary-title">
@@ -107,9 +132,12 @@ export function StationsSummary({ stations }: { stations: StationView[] }) {
         <Stack gap="md">
           {stations.map((s) => (
             <Paper key={s.id} withBorder p={{ base: "sm", sm: "md" }} radius="md" data-station={s.name}>
-              <Title order={3} size="h4" mb="xs">
-                {s.name}
-              </Title>
+              <Group justify="space-between" align="baseline" gap="xs" mb="xs">
+                <Title order={3} size="h4" style={{ overflowWrap: "anywhere" }}>
+                  {s.name}
+                </Title>
+                {stationAction?.(s)}
+              </Group>
               <StationFacts station={s} />
             </Paper>
           ))}

@@ -1,14 +1,13 @@
 import { ActionIcon, Button, Group, Paper, Stack, Table, Text, Title, UnstyledButton } from "@mantine/core";
-import { type Ref, useImperativeHandle, useRef, useState } from "react";
+import { type ReactNode, type Ref, useImperativeHandle, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { stationFieldErrors, stationInputOf, updateBodyOf } from "#shared/events/rules";
+import { stationFieldErrors, stationInputOf, stationTime, updateBodyOf } from "#shared/events/rules";
 import type { EventView, StationInput, StationView } from "#shared/events/schema";
 import { findMunicipality } from "#shared/geo/municipalities";
 import { ApiError } from "../../../app/api.ts";
 import { ConfirmModal } from "../../../components/confirm-modal.tsx";
 import { notifySuccess } from "../../../components/notify.ts";
 import { useUpdateEvent } from "../api.ts";
-import { stationTime } from "../station-time.ts";
 import { newStation, StationForm, type StationFormHandle } from "./station-form.tsx";
 
 type Editing = { kind: "new" } | { kind: "edit"; id: string } | null;
@@ -25,10 +24,12 @@ interface Props {
   ref?: Ref<StationsEditorHandle>;
   event: EventView;
   startOpen?: boolean;
+  /** Beside each station's name in the list, e.g. the link to its sheet (the event page's, not the wizard's). */
+  stationAction?: (station: StationView) => ReactNode;
 }
 
 /** The stations of an event: list, add, edit (click a row), delete with confirmation (spec 02 §2). */
-export function StationsEditor({ ref, event, startOpen }: Props) {
+export function StationsEditor({ ref, event, startOpen, stationAction }: Props) {
   const { t } = useTranslation();
   const update = useUpdateEvent(event.id);
   const [editing, setEditing] = useState<Editing>(startOpen && event.stations.length === 0 ? { kind: "new" } : null);
@@ -110,6 +111,7 @@ export function StationsEditor({ ref, event, startOpen }: Props) {
                     >
                       {s.name}
                     </UnstyledButton>
+                    {stationAction && <div>{stationAction(s)}</div>}
                   </Table.Td>
                   <Table.Td>{stationTime(s)}</Table.Td>
                   <Table.Td visibleFrom="sm">{findMunicipality(s.municipality)?.name ?? s.municipality}</Table.Td>

@@ -1,8 +1,8 @@
 import { Group, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, Title, UnstyledButton } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { stationTime } from "#shared/events/rules";
 import { MATCH_SORT_FIELDS, type MatchRow, type MatchSort, type MatchSortField, nextSort } from "#shared/offers/match";
 import type { Allocation } from "#shared/offers/schema";
-import { stationTime } from "../../events/station-time.ts";
 import { MannedBadge } from "./offer-badges.tsx";
 
 interface Props {

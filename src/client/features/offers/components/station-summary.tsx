@@ -1,10 +1,10 @@
 import { SimpleGrid, Stack, Text } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { stationTime } from "#shared/events/rules";
 import { type StationView, skillLabelId } from "#shared/events/schema";
 import { findMunicipality } from "#shared/geo/municipalities";
 import type { Allocation } from "#shared/offers/schema";
-import { stationTime } from "../../events/station-time.ts";
 import { MannedBadge } from "./offer-badges.tsx";
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {

@@ -1,0 +1,138 @@
+// A large event on its day, for the roster and the station sheets: 60 stations, 400 groups that have accepted,
+// each naming its volunteers with shirt size and diets. GET /api/events/{id}/offers answers all of it in one
+// request (the organizer's roster tab). The event goes through the service; groups, volunteers and offers are
+// written in batches.
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { FOOD_OPTIONS, SHIRT_SIZES } from "#shared/events/schema";
+import { addDays, stockholmToday } from "#shared/validation";
+import type { Ctx } from "../src/server/context.ts";
+import { groupContacts, groups, groupVolunteers, offers, users } from "../src/server/db/schema.ts";
+import { type EventRow, findEvent } from "../src/server/features/events/repo.ts";
+import { confirmEvent, createEvent } from "../src/server/features/events/service.ts";
+import { benchEvent, insertMany } from "./staffing.ts";
+
+export const ROSTER_SCENARIO = "GET /api/events/{id}/offers (60 stations, 400 accepted groups, 3,600 named volunteers)";
+/** The roster event's organizer: not bench-0 (the event lists) nor bench-999 (staffing). */
+export const ROSTER_ORGANIZER = "bench-997@example.se";
+
+const STATIONS = 60;
+const GROUPS = 400;
+const VOLUNTEERS_PER_GROUP = 10;
+
+export interface RosterInfo {
+  email: string;
+  eventId: string;
+  offers: number;
+  named: number;
+}
+
+export async function seedRoster(ctx: Ctx): Promise<RosterInfo> {
+  const now = ctx.clock.now();
+  const day = addDays(stockholmToday(now), 14);
+  const [organizer] = await ctx.db.select().from(users).where(eq(users.email, ROSTER_ORGANIZER));
+  const contacts = await ctx.db.select({ id: users.id }).from(users).limit(400);
+
+  const form = benchEvent(
+    now,
+    "Stora stadsloppet",
+    day,
+    Array.from({ length: STATIONS }, (_, n) => ({
+      name: `Station ${n + 1}`,
+      description: "Funktionärer längs banan",
+      start: `${day}T${String(7 + (n % 6)).padStart(2, "0")}:00`,
+      end: `${day}T16:00`,
+      municipality: "0180",
+      markerLocation: `Kilometer ${n + 1}`,
+      markerCoordinates: { lat: 59.3 + n / 1000, lng: 18.0 + n / 1000 },
+      teamLeaderEmail: "",
+      officialQuantity: 70,
+      officialMiniumumAge: 13,
+      skills: [],
+      paymentType: "PERPERSON",
+      currency: "SEK",
+      groupPayment: null,
+      paymentAdult: 300,
+      paymentChild: 200,
+    })),
+  );
+  form.included = ["CLOTHES", "FOOD"];
+  form.shirtSizes = [...SHIRT_SIZES];
+  form.foodOptions = [...FOOD_OPTIONS];
+  form.substitute = true;
+  const created = await createEvent(ctx, organizer, form);
+  await confirmEvent(ctx, organizer, (await findEvent(ctx.db, created.id)) as EventRow);
+
+  const groupRows = Array.from({ length: GROUPS }, (_, i) => ({
+    id: randomUUID(),
+    name: `Förening ${i + 1}`,
+    organizationNumber: "802000-1239",
+    organizationName: `Förening ${i + 1}`,
+    municipality: "0180",
+    numberOfMembers: 30,
+    ages: ["14", "15", "18+"],
+    sport: i % 69,
+    skills: [],
+    status: "CONFIRMED",
+    confirmedAt: now,
+    createdAt: now,
+    updatedAt: now,
+  }));
+  await insertMany(ctx, groups, groupRows);
+  await insertMany(
+    ctx,
+    groupContacts,
+    groupRows.flatMap((g, i) => [
+      { groupId: g.id, userId: contacts[i % contacts.length].id, addedAt: now, seenAt: now },
+      { groupId: g.id, userId: contacts[(i + 1) % contacts.length].id, addedAt: now },
+    ]),
+  );
+
+  // Ten volunteers a group; nine of them named, most with a size and a third with a diet.
+  const volunteerRows = groupRows.flatMap((g, i) =>
+    Array.from({ length: VOLUNTEERS_PER_GROUP }, (_, v) => {
+      const n = i * VOLUNTEERS_PER_GROUP + v;
+      return {
+        id: randomUUID(),
+        groupId: g.id,
+        name: `Funktionär ${n + 1}`,
+        email: `funktionar-${n + 1}@example.se`,
+        phone: "+46701234567",
+        age: 14 + (n % 10),
+        position: v,
+        participation: [
+          {
+            eventId: created.id,
+            shirtSize: n % 17 === 0 ? null : SHIRT_SIZES[n % SHIRT_SIZES.length],
+            specialDiets: n % 3 === 0 ? [FOOD_OPTIONS[n % FOOD_OPTIONS.length]] : [],
+            substitute: n % 25 === 0 ? "Funktionär 1" : null,
+          },
+        ],
+        createdAt: now,
+        updatedAt: now,
+      };
+    }),
+  );
+  await insertMany(ctx, groupVolunteers, volunteerRows);
+
+  const offerRows = groupRows.map((g, i) => ({
+    eventId: created.id,
+    groupId: g.id,
+    stationId: created.stations[i % STATIONS].id as string,
+    volunteers: VOLUNTEERS_PER_GROUP,
+    status: "ACCEPTED",
+    attendees: volunteerRows.slice(i * VOLUNTEERS_PER_GROUP, (i + 1) * VOLUNTEERS_PER_GROUP - 1).map((v) => v.id),
+    createdBy: organizer.id,
+    createdAt: now,
+    sentAt: now,
+    answeredAt: now,
+  }));
+  await insertMany(ctx, offers, offerRows);
+
+  return {
+    email: ROSTER_ORGANIZER,
+    eventId: created.id,
+    offers: offerRows.length,
+    named: offerRows.reduce((n, o) => n + o.attendees.length, 0),
+  };
+}

@@ -1,1 +1,0 @@
-export { stationTime } from "../../components/station-time.ts";

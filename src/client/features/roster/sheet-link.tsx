@@ -1,0 +1,23 @@
+import { Anchor } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+
+/** Where a station's sheet lives below the event page (`base`): the organizer's or the team leader's. */
+export const sheetPath = (base: string, stationId: string) => `${base}/stations/${stationId}/sheet`;
+
+/** The link to a station's printable sheet, for the station lists of the event page. */
+export function SheetLink({ base, station }: { base: string; station: { id: string; name: string } }) {
+  const { t } = useTranslation();
+  return (
+    <Anchor
+      component={Link}
+      to={sheetPath(base, station.id)}
+      aria-label={t("sheet.openFor", { name: station.name })}
+      onClick={(e) => e.stopPropagation()}
+      fz="sm"
+      data-print="hide"
+    >
+      {t("sheet.open")}
+    </Anchor>
+  );
+}

@@ -1,0 +1,2 @@
+export { useLedEvents } from "./api.ts";
+export { LedEvents } from "./led-events.tsx";
