@@ -7,21 +7,16 @@ import { paymentFieldsOf } from "#shared/events/schema";
 import { findMunicipality } from "#shared/geo/municipalities";
 import { formatPhone } from "#shared/phone";
 import { Facts } from "../../../components/facts.tsx";
+import { money } from "../../../components/money.ts";
 
 /** One station as read-only facts: what, when, where, who leads it, how many, and the pay. */
 export function StationFacts({ station: s }: { station: StationView }) {
   const { t, i18n } = useTranslation();
   const none = t("events.page.none");
   const municipality = findMunicipality(s.municipality)?.name ?? s.municipality;
-  // `300 kr` in Swedish, `SEK 300` in English.
-  const money = new Intl.NumberFormat(i18n.language === "en" ? "en-GB" : "sv-SE", {
-    style: "currency",
-    currency: s.currency ?? "SEK",
-    maximumFractionDigits: 0,
-  });
   const amounts = paymentFieldsOf(s.paymentType)
     .filter((f) => f !== "currency" && s[f] !== null)
-    .map((f) => [t(`events.station.${f}`), money.format(s[f] as number)] as [string, string]);
+    .map((f) => [t(`events.station.${f}`), money(t, s[f] as number, s.currency, i18n.language)] as [string, string]);
   return (
     <Facts
       rows={[
