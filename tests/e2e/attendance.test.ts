@@ -55,7 +55,7 @@ interface Seeded {
  * Through the API, what is not under test: the organizer's event today in Lund with four stations (one of
  * them tomorrow), two confirmed groups of one contact, and their accepted offers; attendance at two stations.
  */
-async function seed(product: Product): Promise<Seeded> {
+async function seed(product: Product, teamLeaderEmail = ""): Promise<Seeded> {
   const organizer = await createAccount(product, { firstName: "Karin", lastName: "Lindqvist" });
   const orgToken = await apiToken(product, organizer.email, organizer.password);
   const contact = await createAccount(product, { firstName: "Olle", lastName: "Nilsson", phone: "0701234567" });
@@ -89,6 +89,7 @@ async function seed(product: Product): Promise<Seeded> {
     organizerName: "Lunds IK",
     stations: [
       station("Vätskestation", today, "08:00", "15:30", {
+        teamLeaderEmail,
         paymentType: "PERPERSON",
         currency: "SEK",
         paymentAdult: 300,
@@ -322,5 +323,64 @@ describe("attendance and pay on the event day", () => {
         await mine.context().close();
       }
     }
+  });
+
+  it("a team leader at the station records attendance on a phone and sees only their station; the pay follows", async () => {
+    const leader = await createAccount(e2e.product, { firstName: "Lena", lastName: "Ledare" });
+    const s = await seed(e2e.product, leader.email);
+    const page = await newPage(e2e.browser, { width: 375, height: 800, language: "sv" });
+    await signIn(page, e2e.product, leader.email, leader.password);
+
+    // The team leaders' area lists the event, naming the one station they lead.
+    await page.goto(`${e2e.product.url}/my-pages/teamleaders`);
+    await poll(() => page.getByRole("link", { name: EVENT }).first().isVisible()).toBe(true);
+    expect(await page.locator("main").innerText()).toContain("Vätskestation");
+    expect(await page.locator("main").innerText()).not.toContain("Parkering");
+    await page.getByRole("link", { name: EVENT }).first().click();
+    const base = `${e2e.product.url}/my-pages/teamleaders/${s.event.id}`;
+    await page.waitForURL(new RegExp(`^${base}`));
+    // No matching, roster or pay for a team leader.
+    await poll(() => page.getByRole("tab", { name: "Närvaro" }).isVisible()).toBe(true);
+    expect(await page.getByRole("tab", { name: "Matchning" }).count()).toBe(0);
+    expect(await page.getByRole("tab", { name: "Ersättning" }).count()).toBe(0);
+
+    // Attendance: only their station, and the group's contacts to call.
+    await page.getByRole("tab", { name: "Närvaro" }).click();
+    await page.waitForURL(`${base}/attendance`);
+    await poll(() => page.locator("[data-station]").count()).toBe(1);
+    expect(await page.locator("[data-station]").getAttribute("data-station")).toBe("Vätskestation");
+    await look(page, "teamleader-attendance-list-sv-375");
+    await page.getByRole("link", { name: "Visa närvaron för Vätskestation" }).click();
+    await page.waitForURL(`${base}/attendance/${s.station("Vätskestation")}`);
+    const block = page.locator(`[data-group="${IFK}"]`);
+    await poll(() => block.isVisible()).toBe(true);
+    expect(await block.getByRole("link", { name: "Ring Olle Nilsson" }).innerText()).toBe("070-123 45 67");
+    await named(block, "adultAttendance").fill("5");
+    await named(block, "childAttendance").fill("1");
+    await block.getByRole("button", { name: "Spara närvaro" }).click();
+    await poll(() => block.locator("[data-recorded]").innerText()).toBe("5 vuxna och 1 barn");
+    expect(await recorded(s.event.id, s.ifk.id, s.station("Vätskestation"))).toEqual({ adult: 5, child: 1 });
+    await look(page, "teamleader-attendance-station-sv-375");
+
+    // Another station of the same event does not exist for them, in the page or through the API.
+    await page.goto(`${base}/attendance/${s.station("Parkering")}`);
+    await poll(() => page.getByRole("alert").isVisible()).toBe(true);
+    const token = await apiToken(e2e.product, leader.email, leader.password);
+    const other = await fetch(`${e2e.product.url}/api/events/${s.event.id}/attendance/${s.station("Parkering")}_${s.ifk.id}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify({ adultAttendance: 1, childAttendance: 0 }),
+    });
+    expect(other.status).toBe(404);
+    await page.context().close();
+
+    // The organizer's payout now pays IFK for what the team leader recorded: 5 × 300 + 1 × 150.
+    const org = await newPage(e2e.browser, { width: 1280, language: "sv" });
+    await signIn(org, e2e.product, s.organizer.email, s.organizer.password);
+    await org.goto(`${e2e.product.url}/my-pages/events/${s.event.id}/payout`);
+    const cell = org.locator(`[data-statement="${IFK}"] [data-station="Vätskestation"] [data-amount]`);
+    await poll(async () => plain(await cell.innerText())).toBe("1 650 kr");
+    expect(plain(await org.locator(`[data-statement="${IFK}"] [data-total]`).innerText())).toBe("3 650 kr");
+    await org.context().close();
   });
 });
