@@ -1,8 +1,7 @@
-import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from "@mantine/core";
-import { useState } from "react";
+import { Alert, Group, Loader, Paper, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { DownloadButton } from "../../components/download-button.tsx";
 import type { EventTabProps } from "../../components/event-tabs.ts";
-import { FormError } from "../../components/form-error.tsx";
 import { downloadPayoutCsv, useEventPayout } from "./api.ts";
 import { totalsText } from "./format.ts";
 import { StatementTable, SumNotes } from "./statement-table.tsx";
@@ -18,7 +17,7 @@ export function PayoutTab({ event }: EventTabProps) {
         <Title order={2}>{t("payout.title")}</Title>
         <Text maw={720}>{t("payout.intro")}</Text>
       </Stack>
-      <DownloadButton event={event} />
+      <DownloadPayout event={event} />
       {payout.isPending ? (
         <Loader aria-label={t("common.loading")} />
       ) : payout.isError ? (
@@ -54,32 +53,14 @@ export function PayoutTab({ event }: EventTabProps) {
 }
 
 /** The CSV for the organizer's bookkeeping: one line per group and station, and the totals. */
-function DownloadButton({ event }: Pick<EventTabProps, "event">) {
+function DownloadPayout({ event }: Pick<EventTabProps, "event">) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const download = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await downloadPayoutCsv(event, t("payout.csv.filePrefix"));
-    } catch {
-      setError(t("payout.downloadError"));
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <Stack gap={4} maw={560}>
-      <Group>
-        <Button variant="default" onClick={() => void download()} loading={busy}>
-          {t("payout.download")}
-        </Button>
-      </Group>
-      <Text size="sm" c="dimmed">
-        {t("payout.downloadHint")}
-      </Text>
-      <FormError error={error} />
-    </Stack>
+    <DownloadButton
+      label={t("payout.download")}
+      hint={t("payout.downloadHint")}
+      errorText={t("payout.downloadError")}
+      download={() => downloadPayoutCsv(event, t("payout.csv.filePrefix"))}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Text } from "@mantine/core";
+import { Button } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -9,9 +9,8 @@ import type { Group as GroupData } from "#shared/groups/schema";
 import { sportLabelId } from "#shared/groups/sports";
 import { formatPhone } from "#shared/phone";
 import { ConfirmModal } from "../../components/confirm-modal.tsx";
+import { DownloadButton } from "../../components/download-button.tsx";
 import { Facts } from "../../components/facts.tsx";
-import { apiErrorText } from "../../components/form.ts";
-import { FormError } from "../../components/form-error.tsx";
 import { notifySuccess } from "../../components/notify.ts";
 import { StatusBadge } from "../../components/status-badge.tsx";
 import { confirmGroup, downloadGroupCsv, groupKeys, removeGroup } from "./api.ts";
@@ -118,30 +117,7 @@ export function RemoveGroupButton({ group }: { group: GroupData }) {
 /** The contact's copy of the group's data (a CSV file for Swedish Excel). */
 export function ExportButton({ group }: { group: GroupData }) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const download = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await downloadGroupCsv(group);
-    } catch (err) {
-      setError(apiErrorText(err, t));
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <Stack gap={4} maw={560}>
-      <Group>
-        <Button variant="default" onClick={() => void download()} loading={busy}>
-          {t("groups.export.button")}
-        </Button>
-      </Group>
-      <Text size="sm" c="dimmed">
-        {t("groups.export.hint")}
-      </Text>
-      <FormError error={error} />
-    </Stack>
+    <DownloadButton label={t("groups.export.button")} hint={t("groups.export.hint")} download={() => downloadGroupCsv(group)} />
   );
 }
