@@ -194,6 +194,9 @@ describe("GET /api/teamleader/events/{id}", () => {
     for (const who of [outsider, otherLeader, owner, coOrganizer]) expectCleanError(await ledEvent(who, e.id), "NotFound", 404);
     const draft = await draftEvent(app, owner, { stations: [{ teamLeaderEmail: leader.email }] });
     expectCleanError(await ledEvent(leader, draft.id), "NotFound", 404);
+    // The draft's offers are not the leader's to read either, as for every other call of the event.
+    const offersOfDraft = await call(app.server, "GET", `/api/events/${draft.id}/offers`, { token: leader.token });
+    expectCleanError(offersOfDraft, "NotFound", 404);
     expectCleanError(await ledEvent(leader, NO_SUCH_ID), "NotFound", 404);
     expectCleanError(await ledEvent(leader, "not-an-id"), "ValidationError", 400);
     expectCleanError(await ledEvent(undefined, e.id), "Unauthorized", 401);

@@ -7,7 +7,8 @@ import { type EventRow, findEvent, findEventOfContact } from "../events/repo.ts"
 
 /**
  * Who reads an event's offers (ARCHITECTURE §4): its contacts all of them, a team leader those of the
- * stations they lead (`stationIds`). To anyone else the event does not exist: 404.
+ * stations they lead (`stationIds`). To anyone else the event does not exist: 404. Nor does a DRAFT for a
+ * team leader: until it is confirmed it is private to its contacts (ADR 020), as in the team leaders' area.
  */
 export async function eventReader(tx: Tx, actor: UserRow, eventId: string): Promise<{ event: EventRow; stationIds?: string[] }> {
   const event = await findEventOfContact(tx, eventId, actor.id);
@@ -17,7 +18,7 @@ export async function eventReader(tx: Tx, actor: UserRow, eventId: string): Prom
     .from(stations)
     .where(and(eq(stations.eventId, eventId), eq(stations.teamLeaderEmail, actor.email)));
   const found = led.length > 0 ? await findEvent(tx, eventId) : undefined;
-  if (!found) throw notFound("Event not found");
+  if (!found || found.status === "DRAFT") throw notFound("Event not found");
   return { event: found, stationIds: led.map((s) => s.id) };
 }
 
