@@ -10,6 +10,7 @@ import { updateBodyOf } from "#shared/events/rules";
 import type { EventView } from "#shared/events/schema";
 import { MAIL_BUDGET_SHARE, MAIL_SCENARIO, measureMail } from "./mail.ts";
 import { ROSTER_SCENARIO, type RosterInfo } from "./roster.ts";
+import { measureSendOut, SENDOUT_ACCEPT_BUDGET_MS, SENDOUT_BUDGET_SHARE, SENDOUT_SCENARIO } from "./sendouts.ts";
 import { STAFFING_SCENARIOS, type StaffingInfo } from "./staffing.ts";
 
 interface SeedInfo {
@@ -467,6 +468,36 @@ if (!ONLY || ONLY.test(MAIL_SCENARIO)) {
     console.log(
       `${met ? "MET    " : "MISSED "} ${m.database.padEnd(10)} ${MAIL_SCENARIO}: ${m.outboxPerSecond}/s ≥ ${MAIL_BUDGET_SHARE * 100} % of ${m.plainPerSecond}/s`,
     );
+  }
+}
+// Send-outs: a 5,000-recipient send-out accepted, then delivered beside plain pooled nodemailer, on each database.
+if (!ONLY || ONLY.test(SENDOUT_SCENARIO)) {
+  const sendOutRows = [...(pgUrl ? [await measureSendOut("PostgreSQL", pgUrl)] : []), await measureSendOut("PGlite", null)];
+  console.log(`\n${SENDOUT_SCENARIO}\n`);
+  console.table(
+    sendOutRows.map((m) => ({
+      database: m.database,
+      recipients: m.recipients,
+      "accepted in ms": m.acceptMs,
+      "accept budget": `≤ ${SENDOUT_ACCEPT_BUDGET_MS} ms`,
+      "send-out mails/s": m.sendOutPerSecond,
+      "plain nodemailer mails/s": m.plainPerSecond,
+      share: `${((m.sendOutPerSecond / m.plainPerSecond) * 100).toFixed(0)} %`,
+      "delivery budget": `≥ ${SENDOUT_BUDGET_SHARE * 100} % of plain`,
+    })),
+  );
+  for (const m of sendOutRows) {
+    const checks: Array<[string, boolean]> = [
+      [`accepted in ${m.acceptMs} ms ≤ ${SENDOUT_ACCEPT_BUDGET_MS} ms`, m.acceptMs <= SENDOUT_ACCEPT_BUDGET_MS],
+      [
+        `${m.sendOutPerSecond}/s ≥ ${SENDOUT_BUDGET_SHARE * 100} % of ${m.plainPerSecond}/s`,
+        m.sendOutPerSecond >= SENDOUT_BUDGET_SHARE * m.plainPerSecond,
+      ],
+    ];
+    for (const [what, met] of checks) {
+      if (!met) missed++;
+      console.log(`${met ? "MET    " : "MISSED "} ${m.database.padEnd(10)} ${SENDOUT_SCENARIO}: ${what}`);
+    }
   }
 }
 console.log(missed ? `\n${missed} budget(s) missed.` : "\nEvery budget met.");

@@ -642,6 +642,13 @@ function bodyTemplates(fx: Fixtures): Record<string, unknown> {
       expiresAt: addDays(fx.date, -1),
     },
     "POST /api/events/:eventId/attendance/:stationIdGroupId": { adultAttendance: 1, childAttendance: 0 },
+    "POST /api/events/:eventId/sendout": {
+      stations: [fx.stationId],
+      recipientTypes: ["VOLUNTEERS", "CONTACT_PERSONS"],
+      subject: "Inför loppet",
+      message: "Samling vid {coordinates}",
+      attachments: [],
+    },
     "POST /api/offers/groups/:groupId/:eventId/:stationId": {
       attendees: [fx.volunteerId],
       participation: [{ volunteerId: fx.volunteerId, specialDiets: ["VEGAN"], shirtSize: "M", substitute: "" }],

@@ -22,7 +22,10 @@ import { geoRoutes } from "./features/geo/routes.ts";
 import { groupRoutes } from "./features/groups/routes.ts";
 import { offerRoutes } from "./features/offers/routes.ts";
 import { offersSweep } from "./features/offers/service.ts";
+import { SEND_OUT_JOB, sendOutJob } from "./features/sendouts/delivery.ts";
+import { sendOutRoutes } from "./features/sendouts/routes.ts";
 import { teamleaderRoutes } from "./features/teamleader/routes.ts";
+import { fileStore } from "./files/store.ts";
 import { registerDocs } from "./http/docs.ts";
 import { AppError, errorHandler, notFoundHandler, unstorableTextPath } from "./http/errors.ts";
 import { ViewCache } from "./http/view-cache.ts";
@@ -182,14 +185,26 @@ export async function buildApp(options: AppOptions): Promise<App> {
     sessions: new SessionCache(),
     views: new ViewCache(database.writes ?? null),
     nudgeJobs: () => jobs?.nudge(),
+    files: fileStore(config),
   };
   const periodic = [historicSweep, offersSweep(ctx), limitsSweep];
   const mailer = config.SMTP_URL ? mailTransport(config.SMTP_URL) : null;
+  // Set when the server closes: a send-out being delivered stops taking addresses and leaves the rest queued.
+  const closing = new AbortController();
   jobs = new JobWorker(
     database.db,
     clock,
     {
       [MAIL_JOB]: mailJob(database.db, clock, server.log, mailer, config.MAIL_FROM),
+      [SEND_OUT_JOB]: sendOutJob({
+        db: database.db,
+        clock,
+        log: server.log,
+        transport: mailer,
+        from: config.MAIL_FROM,
+        files: ctx.files,
+        stopping: () => closing.signal.aborted,
+      }),
       ...Object.fromEntries(periodic.map((p) => [p.kind, periodicJob(database.db, clock, server.log, p)])),
     },
     server.log,
@@ -217,6 +232,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await calendarRoutes(server, ctx);
   await attendanceRoutes(server, ctx);
   await teamleaderRoutes(server, ctx);
+  await sendOutRoutes(server, ctx);
   for (const p of periodic) await ensurePeriodic(database.db, clock, p);
   if (mailboxOpen(config)) await devRoutes(server, ctx);
 
@@ -242,6 +258,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   } else server.setNotFoundHandler(notFoundHandler);
 
   server.addHook("onClose", async () => {
+    closing.abort();
     await jobs?.stop();
     mailer?.close();
   });

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Clock } from "./clock.ts";
 import type { Config } from "./config.ts";
 import type { Db, Prepared } from "./db/client.ts";
+import type { FileStore } from "./files/store.ts";
 import type { ViewCache } from "./http/view-cache.ts";
 import type { PasswordHasher } from "./identity/secrets.ts";
 import type { SessionCache } from "./identity/session-cache.ts";
@@ -23,6 +24,8 @@ export interface Ctx {
   views: ViewCache;
   /** Tells the job worker that work was enqueued. */
   nudgeJobs(): void;
+  /** The files uploaded for events (send-out attachments); never served publicly. */
+  files: FileStore;
 }
 
 /** Where a request came from, for limits and the audit log. */

@@ -35,24 +35,53 @@ function parse(raw: string, to: string[]): SunkMail {
   return { to, subject, text: qp ? decodeQuotedPrintable(body) : body, raw };
 }
 
-/** A real SMTP server on a free port that keeps what it receives. */
+export interface SinkOptions {
+  /**
+   * The answer to a recipient the sink refuses, as a relay does: 550 for good (an unknown mailbox), 451 for
+   * now (try later); nothing to take it.
+   */
+  refuse?: (address: string) => 550 | 451 | undefined;
+}
+
+/**
+ * A real SMTP server on a free port that keeps what it receives. A mail counts as received when the sink
+ * answers 250 to it, as with a real relay: `holdAfter(n)` lets the first n through and then leaves every
+ * further mail unanswered (and so not received), to stop a sender at a known point.
+ */
 export class SmtpSink {
   readonly mails: SunkMail[] = [];
   private server: SMTPServer;
   private waiters: Array<() => void> = [];
+  private holdLimit = Number.POSITIVE_INFINITY;
+  /** Mails held unanswered since holdAfter. */
+  held = 0;
   port = 0;
 
-  constructor() {
+  constructor(options: SinkOptions = {}) {
     this.server = new SMTPServer({
       authOptional: true,
       disabledCommands: ["STARTTLS", "AUTH"],
       logger: false,
       // The app keeps pooled connections open; a stop must not wait 30 s for them.
       closeTimeout: 200,
+      onRcptTo: (address, _session, callback) => {
+        const code = options.refuse?.(address.address);
+        if (code) {
+          const refused = new Error(code === 550 ? "Mailbox unavailable" : "Try again later") as Error & { responseCode: number };
+          refused.responseCode = code;
+          return callback(refused);
+        }
+        callback();
+      },
       onData: (stream, session, callback) => {
         const chunks: Buffer[] = [];
         stream.on("data", (c: Buffer) => chunks.push(c));
         stream.on("end", () => {
+          if (this.mails.length >= this.holdLimit) {
+            this.held++;
+            for (const w of this.waiters.splice(0)) w();
+            return;
+          }
           this.mails.push(
             parse(
               Buffer.concat(chunks).toString("utf8"),
@@ -64,6 +93,11 @@ export class SmtpSink {
         });
       },
     });
+  }
+
+  /** Answers the next `n` mails and then none: the later ones wait, unanswered, until their sender gives up. */
+  holdAfter(n: number) {
+    this.holdLimit = this.mails.length + n;
   }
 
   /** Listens on `port` (a free one by default; a fixed one to come back where a stopped sink was). */

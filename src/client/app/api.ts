@@ -95,3 +95,42 @@ export async function apiFile(path: string): Promise<Blob> {
   if (!res.ok) return parse<never>(res);
   return res.blob();
 }
+
+/** One try of an upload, with its progress; the answer as `fetch` would give it. */
+function sendFile(path: string, form: FormData, onProgress: (share: number) => void): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", `/api${path}`);
+    if (accessToken) xhr.setRequestHeader("authorization", `Bearer ${accessToken}`);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress(e.loaded / e.total);
+    };
+    xhr.onload = () =>
+      resolve(
+        new Response(xhr.status === 204 ? null : xhr.responseText, {
+          status: xhr.status,
+          headers: { "content-type": "application/json" },
+        }),
+      );
+    xhr.onerror = () => reject(new ApiError(0, "NetworkError"));
+    xhr.send(form);
+  });
+}
+
+/**
+ * Uploads a file as multipart/form-data (in the field `field`) and reports how much of it has been sent
+ * (0..1); `fetch` cannot tell that. Same session handling as `api`.
+ */
+export async function apiUpload<T>(path: string, file: File, onProgress: (share: number) => void, field = "file"): Promise<T> {
+  const form = new FormData();
+  form.append(field, file);
+  let res = await sendFile(path, form, onProgress);
+  if (res.status === 401 && accessToken) {
+    if (await refreshSession()) res = await sendFile(path, form, onProgress);
+    else {
+      accessToken = null;
+      onSessionLost();
+    }
+  }
+  return parse<T>(res);
+}

@@ -23,10 +23,20 @@ export async function queueMail(tx: Tx, now: Date, to: string, kind: MailKind, l
 /**
  * A pool of kept-open SMTP connections: a new connection (and TLS handshake) for every mail held delivery
  * to about 9 mails a second, so a sign-up code could wait minutes behind a burst of invitations.
+ * A relay that stops answering fails a mail within a minute (nodemailer waits ten by default), so a
+ * send-out's claim on an address (features/sendouts/delivery.ts) always outlasts its try.
  * The URL's own parameters win over these.
  */
 export function mailTransport(smtpUrl: string): Transporter {
-  return nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: MAIL_CONNECTIONS, maxMessages: 500 });
+  return nodemailer.createTransport({
+    url: smtpUrl,
+    pool: true,
+    maxConnections: MAIL_CONNECTIONS,
+    maxMessages: 500,
+    connectionTimeout: 30_000,
+    greetingTimeout: 30_000,
+    socketTimeout: 60_000,
+  });
 }
 
 /** SMTP connections kept open, and so the mails the worker delivers at once. */

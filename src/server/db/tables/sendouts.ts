@@ -55,7 +55,8 @@ export const sendOuts = pgTable(
 
 /**
  * One address of a send-out and how its mail fared: QUEUED, SENT or FAILED. The address is the key, so an
- * address gets the send-out once; the delivery job sends only QUEUED rows, so a restart does not send twice.
+ * address gets the send-out once; the delivery job sends only QUEUED rows it has claimed, so neither a
+ * restart nor a second process sends twice.
  */
 export const sendOutRecipients = pgTable(
   "send_out_recipients",
@@ -72,6 +73,11 @@ export const sendOutRecipients = pgTable(
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
     sentAt: instant("sent_at"),
+    /**
+     * While QUEUED: until when one delivery run has the address (taken before its mail goes out), or when
+     * its next try is due after a failure. Nobody else sends it before then (features/sendouts/delivery.ts).
+     */
+    claimedUntil: instant("claimed_until"),
   },
   (t) => [
     primaryKey({ columns: [t.sendOutId, t.email] }),

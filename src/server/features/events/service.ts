@@ -226,6 +226,8 @@ export async function confirmEvent(ctx: Ctx, actor: UserRow, event: repo.EventRo
 export async function removeEvent(ctx: Ctx, event: repo.EventRow): Promise<void> {
   const removed = await repo.deleteDraft(ctx.db, event.id);
   if (!removed) throw conflict("Only a DRAFT event can be removed");
+  // The rows of its files went with it; their bytes go too.
+  await ctx.files.removeEvent(event.id);
 }
 
 /** The client's set-historic action; the scheduled sweep does the same for every event. */

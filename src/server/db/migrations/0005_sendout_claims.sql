@@ -1,0 +1,1 @@
+ALTER TABLE "send_out_recipients" ADD COLUMN "claimed_until" timestamp with time zone;

@@ -1,0 +1,280 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { mapLink } from "../../src/shared/geo/map-link.ts";
+import { addDays, stockholmToday } from "../../src/shared/validation.ts";
+import { attachmentsOf, pdf, plainTextOf } from "../helpers/files.ts";
+import {
+  apiToken,
+  createAccount,
+  expectNoAxeViolations,
+  field,
+  fitsWidth,
+  newPage,
+  type Product,
+  poll,
+  screenshot,
+  setUpProduct,
+  signIn,
+} from "./harness.ts";
+
+/**
+ * Send-outs in the browser: the organizer writes one to a station's volunteers with an attachment, sees it
+ * sent, follows it in the list and on its own page, and the mail arrives with the attachment and the
+ * station's map link. The same screens in English at 375 px; a draft event explains why nothing can be sent.
+ */
+
+const e2e = setUpProduct();
+
+const LUND = "1281";
+const EVENT = "Lundaloppet";
+const WATER = "Vätskekontroll";
+const FINISH = "Målgång";
+const WATER_PLACE = { lat: 55.704712, lng: 13.191003 };
+const VOLUNTEERS = [
+  { name: "Elin Holm", email: "elin.utskick@example.se", phone: "0701112233", age: 16 },
+  { name: "Noah Lund", email: "noah.utskick@example.se", phone: "0702223344", age: 17 },
+  { name: "Maja Strand", email: "maja.utskick@example.se", phone: "0703334455", age: 15 },
+];
+
+async function call<T = Record<string, unknown>>(product: Product, method: string, path: string, token: string, body?: unknown) {
+  const res = await fetch(`${product.url}/api${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/**
+ * Through the API, what comes before a send-out: the organizer's confirmed event with two stations, a group
+ * that accepted the water station and named two of its three volunteers; and a draft event.
+ */
+async function seed(product: Product) {
+  const organizer = await createAccount(product, { firstName: "Karin", lastName: "Lindqvist" });
+  const orgToken = await apiToken(product, organizer.email, organizer.password);
+  // The event's second contact reads the product in English.
+  const coOrganizer = await createAccount(product, { firstName: "Emma", lastName: "Berg", language: "en" });
+  const contact = await createAccount(product, { firstName: "Olle", lastName: "Nilsson" });
+  const token = await apiToken(product, contact.email, contact.password);
+  const date = addDays(stockholmToday(new Date()), 40);
+  const station = (name: string, from: string, place: { lat: number; lng: number }) => ({
+    name,
+    description: `${name}: ni delar ut vatten och hejar på löparna.`,
+    start: `${date}T${from}`,
+    end: `${date}T16:00`,
+    municipality: LUND,
+    markerLocation: "Stortorget",
+    markerCoordinates: place,
+    officialQuantity: 6,
+    officialMiniumumAge: 15,
+    skills: [],
+    paymentType: "NOCOMPENSATION",
+  });
+  const eventBody = (name: string) => ({
+    name,
+    date,
+    startTime: "09:00",
+    city: "Lund",
+    organizerNumber: "802000-1239",
+    organizerName: "Lunds Löparklubb",
+    contactPersons: [{ email: coOrganizer.email, name: "Emma Berg" }],
+    stations: [station(FINISH, "08:00", { lat: 55.71, lng: 13.2 }), station(WATER, "09:00", WATER_PLACE)],
+  });
+  const event = await call<{ id: string; stations: Array<{ id: string; name: string }> }>(
+    product,
+    "POST",
+    "/events",
+    orgToken,
+    eventBody(EVENT),
+  );
+  await call(product, "POST", `/events/${event.id}/confirm`, orgToken);
+  const draft = await call<{ id: string }>(product, "POST", "/events", orgToken, eventBody("Höstloppet"));
+
+  const created = await call<{ id: string; version: number }>(product, "POST", "/groups", token, {
+    name: "Lunds BK P15",
+    organizationNumber: "802000-1239",
+    organizationName: "Lunds BK",
+    municipality: LUND,
+    numberOfMembers: 12,
+    ages: ["15", "16", "17"],
+    sport: 0,
+    skills: [],
+    contactPersons: [],
+    volunteers: VOLUNTEERS,
+  });
+  const group = await call<{ id: string; volunteers: Array<{ id: string; email: string }> }>(
+    product,
+    "POST",
+    `/groups/${created.id}/confirm`,
+    token,
+    { version: created.version },
+  );
+  const stationId = event.stations.find((s) => s.name === WATER)?.id as string;
+  await call(product, "POST", "/offers", orgToken, { eventId: event.id, stationId, groupId: group.id, volunteers: 2 });
+  await call(product, "POST", `/offers/${event.id}/confirm`, orgToken, {});
+  await call(product, "POST", `/offers/${event.id}/${group.id}/${stationId}/accept`, token);
+  const named = group.volunteers.filter((v) => v.email !== VOLUNTEERS[2].email).map((v) => v.id);
+  await call(product, "POST", `/offers/groups/${group.id}/${event.id}/${stationId}`, token, { attendees: named });
+  return { organizer, coOrganizer, contact, event, draft, stationId };
+}
+
+const base = (eventId: string) => `${e2e.product.url}/my-pages/events/${eventId}/sendouts`;
+
+async function chooseStation(page: Page, label: string, option: string) {
+  await page.getByRole("combobox", { name: label }).click();
+  await page.getByRole("option", { name: option }).click();
+  await page.keyboard.press("Escape");
+}
+
+describe("send-outs", () => {
+  it("the organizer sends one with an attachment to a station's volunteers; it arrives; list and page show it", async () => {
+    const s = await seed(e2e.product);
+    const org = await newPage(e2e.browser, { width: 1280, language: "sv" });
+    await signIn(org, e2e.product, s.organizer.email, s.organizer.password);
+    await org.goto(base(s.event.id));
+    await poll(() => org.getByRole("heading", { name: "Nytt utskick" }).isVisible()).toBe(true);
+    expect(await org.getByRole("tab", { name: "Utskick" }).getAttribute("aria-selected")).toBe("true");
+    expect(await org.getByText("Skriv {coordinates} där kartlänken till stationen ska stå.", { exact: false }).isVisible()).toBe(
+      true,
+    );
+    await expectNoAxeViolations(org, "send-out form, empty");
+    await screenshot(org, "sendouts-01-form-sv-1280");
+
+    // Nothing chosen or written: the form says what is missing and sends nothing.
+    await org.getByRole("button", { name: "Skicka utskick" }).click();
+    await poll(() => org.getByText("Något behöver rättas – se de markerade fälten.").isVisible()).toBe(true);
+    expect(await org.getByText("Du måste fylla i fältet").count()).toBeGreaterThanOrEqual(3);
+
+    await chooseStation(org, "Stationer", `${WATER} (09:00)`);
+    expect(await field(org, "stations").inputValue()).toBe(s.stationId);
+    expect(await org.getByRole("checkbox", { name: "Funktionärer" }).isChecked()).toBe(true);
+    await field(org, "subject").fill("Inför Lundaloppet");
+    await field(org, "message").fill("Hej!\n\nSamling 08:30 vid er station: {coordinates}\nPM:et finns i bilagan.");
+
+    // A file over 6 MB is refused before it is sent, with the limit named.
+    const fileInput = org.locator('input[type="file"]');
+    await fileInput.setInputFiles({ name: "stor.pdf", mimeType: "application/pdf", buffer: pdf(7 * 1024 * 1024) });
+    await poll(() =>
+      org.getByRole("alert").filter({ hasText: "stor.pdf är för stor. En fil får vara högst 6 MB." }).isVisible(),
+    ).toBe(true);
+    // The real attachment is uploaded at once and listed with its size and a remove button.
+    const attachment = pdf(30_000);
+    await fileInput.setInputFiles({ name: "PM Lundaloppet.pdf", mimeType: "application/pdf", buffer: attachment });
+    await poll(() => org.getByRole("button", { name: "Ta bort PM Lundaloppet.pdf" }).isVisible()).toBe(true);
+    expect(await org.getByRole("list", { name: "Uppladdade filer" }).innerText()).toContain("29 kB");
+    expect(await org.getByRole("button", { name: "Välj fil" }).isEnabled()).toBe(true);
+    await expectNoAxeViolations(org, "send-out form, filled in");
+    await screenshot(org, "sendouts-02-form-filled-sv-1280");
+
+    await org.getByRole("button", { name: "Skicka utskick" }).click();
+    const sent = org.getByRole("status").filter({ hasText: "Det går till 2 mottagare." });
+    await poll(() => sent.isVisible()).toBe(true);
+    await expectNoAxeViolations(org, "send-out form, sent");
+    await screenshot(org, "sendouts-03-sent-sv-1280");
+    // The form is ready for the next one.
+    expect(await field(org, "subject").inputValue()).toBe("");
+    expect(await org.getByRole("button", { name: "Ta bort PM Lundaloppet.pdf" }).count()).toBe(0);
+
+    // Each named volunteer gets one mail with the attachment and their station's map link; the third none.
+    for (const v of VOLUNTEERS.slice(0, 2)) {
+      const mail = await e2e.product.sink.waitFor(v.email, (m) => m.subject === "Inför Lundaloppet", 20_000);
+      const files = attachmentsOf(mail.raw);
+      expect(files.map((f) => f.filename)).toEqual(["PM Lundaloppet.pdf"]);
+      expect(files[0].content.equals(attachment)).toBe(true);
+      expect(plainTextOf(mail.raw)).toContain(`Samling 08:30 vid er station: ${mapLink(WATER_PLACE)}`);
+    }
+    expect(e2e.product.sink.count(VOLUNTEERS[2].email)).toBe(0);
+
+    // The sent message goes after 5 seconds.
+    await poll(() => sent.count()).toBe(0);
+
+    await org.getByRole("link", { name: "Tidigare utskick" }).click();
+    await org.waitForURL(/\/sendouts\/list$/);
+    const row = org.locator('[data-sendout="Inför Lundaloppet"]');
+    await poll(() => row.isVisible()).toBe(true);
+    expect(await row.innerText()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+    await expectNoAxeViolations(org, "send-out list");
+    await screenshot(org, "sendouts-04-list-sv-1280");
+
+    // The row opens the send-out; so does its link from the keyboard.
+    await row.getByRole("link", { name: "Inför Lundaloppet" }).focus();
+    await org.keyboard.press("Enter");
+    await org.waitForURL(/\/sendouts\/[0-9a-f-]{36}$/);
+    await poll(() => org.getByRole("heading", { name: "Inför Lundaloppet" }).isVisible()).toBe(true);
+    const page = await org.locator("main").innerText();
+    expect(page).toContain(WATER);
+    expect(page).toContain("Funktionärer");
+    expect(page).toContain("PM Lundaloppet.pdf");
+    expect(page).toContain("Karin Lindqvist");
+    await poll(async () => (await org.locator("main").innerText()).includes("Levererade\n2")).toBe(true);
+    await expectNoAxeViolations(org, "send-out page");
+    await screenshot(org, "sendouts-05-page-sv-1280");
+    await org.getByRole("link", { name: "Alla utskick" }).click();
+    await org.waitForURL(/\/sendouts\/list$/);
+    await org.getByRole("link", { name: "Nytt utskick" }).click();
+    await org.waitForURL(/\/sendouts$/);
+
+    // ── In English on a phone: the same screens fit and pass axe ─────────────────────────────────
+    const phone = await newPage(e2e.browser, { width: 375, language: "en" });
+    await signIn(phone, e2e.product, s.coOrganizer.email, s.coOrganizer.password);
+    await phone.goto(base(s.event.id));
+    await poll(() => phone.getByRole("heading", { name: "New send-out" }).isVisible()).toBe(true);
+    await chooseStation(phone, "Stations", `${WATER} (09:00)`);
+    await field(phone, "subject").fill("Parking");
+    await phone
+      .locator('input[type="file"]')
+      .setInputFiles({ name: "parkering.pdf", mimeType: "application/pdf", buffer: pdf(2000) });
+    await poll(() => phone.getByRole("button", { name: "Remove parkering.pdf" }).isVisible()).toBe(true);
+    expect(await fitsWidth(phone)).toBe(true);
+    await expectNoAxeViolations(phone, "send-out form, en, 375");
+    await screenshot(phone, "sendouts-06-form-en-375");
+    await phone.goto(`${base(s.event.id)}/list`);
+    await poll(() => phone.locator('[data-sendout="Inför Lundaloppet"]').isVisible()).toBe(true);
+    expect(await fitsWidth(phone)).toBe(true);
+    await expectNoAxeViolations(phone, "send-out list, en, 375");
+    await screenshot(phone, "sendouts-07-list-en-375");
+    await phone.locator('[data-sendout="Inför Lundaloppet"]').click();
+    await poll(() => phone.getByRole("heading", { name: "Inför Lundaloppet" }).isVisible()).toBe(true);
+    expect(await phone.getByText("Delivered", { exact: true }).isVisible()).toBe(true);
+    expect(await fitsWidth(phone)).toBe(true);
+    await expectNoAxeViolations(phone, "send-out page, en, 375");
+    await screenshot(phone, "sendouts-08-page-en-375");
+
+    // Swedish at 375 too.
+    const svPhone = await newPage(e2e.browser, { width: 375, language: "sv" });
+    await signIn(svPhone, e2e.product, s.organizer.email, s.organizer.password);
+    await svPhone.goto(base(s.event.id));
+    await poll(() => svPhone.getByRole("heading", { name: "Nytt utskick" }).isVisible()).toBe(true);
+    expect(await fitsWidth(svPhone)).toBe(true);
+    await expectNoAxeViolations(svPhone, "send-out form, sv, 375");
+    await screenshot(svPhone, "sendouts-09-form-sv-375");
+  });
+
+  it("says why a draft event takes no send-outs, in both languages, and has no form", async () => {
+    const s = await seed(e2e.product);
+    for (const language of ["sv", "en"] as const) {
+      const page = await newPage(e2e.browser, { width: 1280, language });
+      const who = language === "sv" ? s.organizer : s.coOrganizer;
+      await signIn(page, e2e.product, who.email, who.password);
+      await page.goto(base(s.draft.id));
+      const title = language === "sv" ? "Evenemanget är inte bekräftat" : "The event is not confirmed";
+      await poll(() => page.getByText(title).isVisible()).toBe(true);
+      expect(await field(page, "subject").count()).toBe(0);
+      await expectNoAxeViolations(page, `send-outs of a draft, ${language}`);
+      await screenshot(page, `sendouts-10-draft-${language}-1280`);
+      await page.goto(`${base(s.draft.id)}/list`);
+      await poll(() =>
+        page
+          .getByText(
+            language === "sv"
+              ? "Inga utskick har skickats för evenemanget ännu."
+              : "No send-outs have been sent for the event yet.",
+          )
+          .isVisible(),
+      ).toBe(true);
+      await expectNoAxeViolations(page, `send-out list, empty, ${language}`);
+    }
+  });
+});
