@@ -372,6 +372,15 @@ describe("attendance and pay on the event day", () => {
       body: JSON.stringify({ adultAttendance: 1, childAttendance: 0 }),
     });
     expect(other.status).toBe(404);
+
+    // Send-outs: their one station is chosen already, and there is no other to choose.
+    await page.goto(`${base}/sendouts`);
+    await poll(() => page.getByRole("heading", { name: "Nytt utskick" }).isVisible()).toBe(true);
+    expect(await page.locator("main").innerText()).toContain("Vätskestation (08:00)");
+    await page.getByRole("combobox", { name: "Stationer" }).click();
+    expect(await page.getByRole("option", { name: /Parkering/ }).count()).toBe(0);
+    await page.keyboard.press("Escape");
+    await look(page, "teamleader-sendout-form-sv-375");
     await page.context().close();
 
     // The organizer's payout now pays IFK for what the team leader recorded: 5 × 300 + 1 × 150.
