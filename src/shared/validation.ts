@@ -153,9 +153,13 @@ export const webAddress = () =>
     .max(250, { error: msg.max250 })
     .refine((s) => s === "" || isWebAddress(s), { error: msg.url });
 
+/** Made once, on first use: making a formatter costs far more than formatting (a list asks once per row). */
+let stockholmDate: Intl.DateTimeFormat | undefined;
+
 /** Today's date in Europe/Stockholm as YYYY-MM-DD: calendar logic follows the organizers' clock. */
 export function stockholmToday(now: Date): string {
-  return new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Stockholm" }).format(now);
+  stockholmDate ??= new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Stockholm" });
+  return stockholmDate.format(now);
 }
 
 /** Adds whole days to a YYYY-MM-DD date, in calendar terms (no time zone involved). */
