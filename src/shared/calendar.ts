@@ -14,7 +14,3 @@ export type CalendarAddress = z.infer<typeof calendarAddress>;
  * instead of downloading the file once.
  */
 export const webcalAddress = (url: string) => url.replace(/^https?:/, "webcal:");
-
-/** Where a team leader opens the printable sheet of their station. */
-export const stationSheetPath = (eventId: string, stationId: string) =>
-  `/my-pages/teamleaders/${eventId}/stations/${stationId}/sheet`;

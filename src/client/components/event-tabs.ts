@@ -1,7 +1,5 @@
+import type { EventMode } from "#shared/events/rules";
 import type { EventView } from "#shared/events/schema";
-
-/** Who opened the event: one of its contacts (/my-pages/events/{id}) or a team leader (/my-pages/teamleaders/{id}). */
-export type EventMode = "organizer" | "teamleader";
 
 /** What every tab of the event page gets: the event as its reader sees it, and where the tab lives. */
 export interface EventTabProps {

@@ -78,6 +78,16 @@ export { canEdit } from "../status.ts";
 export const canRemove = (status: EventStatus) => status === "DRAFT";
 /** Matching, offers and invitations open with confirmation and close when the event is finished. */
 export const canMatch = (status: EventStatus) => status === "CONFIRMED";
+/** Who reads an event: one of its contacts, or the team leader of some of its stations. */
+export type EventMode = "organizer" | "teamleader";
+
+/** The event page of each: /my-pages/events/{id} for its contacts, /my-pages/teamleaders/{id} for a team leader. */
+export const eventPagePath = (eventId: string, mode: EventMode) =>
+  `/my-pages/${mode === "organizer" ? "events" : "teamleaders"}/${eventId}`;
+
+/** A station's printable sheet, below an event page (`eventPage`, from eventPagePath). */
+export const stationSheetPath = (eventPage: string, stationId: string) => `${eventPage}/stations/${stationId}/sheet`;
+
 /** Send-outs go to the volunteers of accepted offers, so they open with confirmation and close when it is finished. */
 export const canSendOut = (status: EventStatus) => status === "CONFIRMED";
 export const canConfirm = (status: EventStatus, stationCount: number) => status === "DRAFT" && stationCount > 0;

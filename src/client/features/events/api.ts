@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { EventMode } from "#shared/events/rules";
 import type { EventFormInput, EventSummary, EventView } from "#shared/events/schema";
 import type { GeoPlace } from "#shared/geo/municipalities";
 import { api } from "../../app/api.ts";
-import type { EventMode } from "../../components/event-tabs.ts";
 
 export const eventKeys = {
   summaries: ["events", "summaries"] as const,

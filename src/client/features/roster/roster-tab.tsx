@@ -3,11 +3,11 @@ import { Alert, Anchor, List, Loader, Paper, SimpleGrid, Stack, Table, Text, Tit
 import { useMediaQuery } from "@mantine/hooks";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { stationSheetPath } from "#shared/events/rules";
 import { type GroupRoster, type Roster, roster, type StationRoster } from "#shared/roster";
 import type { EventTabProps } from "../../components/event-tabs.ts";
 import { ToneBadge } from "../../components/status-badge.tsx";
 import { useEventOffers } from "./api.ts";
-import { sheetPath } from "./sheet-link.tsx";
 import { DietTally, dietsLine, ShirtTally } from "./tallies.tsx";
 
 /** Below 576 px the station table does not fit: each station becomes a card. */
@@ -149,7 +149,7 @@ function StationRows({ roster: r, base }: { roster: Roster; base: string }) {
           {r.stations.map((s) => (
             <Table.Tr key={s.stationId} data-station={s.name} style={{ verticalAlign: "top" }}>
               <Table.Td>
-                <Anchor component={Link} to={sheetPath(base, s.stationId)} fw={600}>
+                <Anchor component={Link} to={stationSheetPath(base, s.stationId)} fw={600}>
                   {s.name}
                 </Anchor>
                 <GroupLines station={s} />
@@ -199,7 +199,7 @@ function StationCards({ roster: r, base }: { roster: Roster; base: string }) {
         {...(s ? { "data-station": s.name } : { "data-total": true })}
       >
         {s ? (
-          <Anchor component={Link} to={sheetPath(base, s.stationId)} fw={700} style={{ overflowWrap: "anywhere" }}>
+          <Anchor component={Link} to={stationSheetPath(base, s.stationId)} fw={700} style={{ overflowWrap: "anywhere" }}>
             {s.name}
           </Anchor>
         ) : (

@@ -1,9 +1,7 @@
 import { Anchor } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-
-/** Where a station's sheet lives below the event page (`base`): the organizer's or the team leader's. */
-export const sheetPath = (base: string, stationId: string) => `${base}/stations/${stationId}/sheet`;
+import { stationSheetPath } from "#shared/events/rules";
 
 /** The link to a station's printable sheet, for the station lists of the event page. */
 export function SheetLink({ base, station }: { base: string; station: { id: string; name: string } }) {
@@ -11,7 +9,7 @@ export function SheetLink({ base, station }: { base: string; station: { id: stri
   return (
     <Anchor
       component={Link}
-      to={sheetPath(base, station.id)}
+      to={stationSheetPath(base, station.id)}
       aria-label={t("sheet.openFor", { name: station.name })}
       onClick={(e) => e.stopPropagation()}
       fz="sm"

@@ -3,6 +3,7 @@ import { useMediaQuery } from "@mantine/hooks";
 import { Fragment, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { eventPagePath, stationSheetPath } from "#shared/events/rules";
 import type { LedEventSummary } from "#shared/teamleader/schema";
 import { StatusBadge } from "../../components/status-badge.tsx";
 
@@ -14,8 +15,7 @@ interface Props {
 /** Below 576 px a table's columns do not fit: the list becomes cards. */
 const PHONE = "(max-width: 35.99em)";
 
-const eventPath = (id: string) => `/my-pages/teamleaders/${id}`;
-const sheetPath = (id: string, stationId: string) => `${eventPath(id)}/stations/${stationId}/sheet`;
+const eventPath = (id: string) => eventPagePath(id, "teamleader");
 
 /**
  * The events a team leader leads stations of, in the server's order (newest date first): name, date, city,
@@ -30,7 +30,7 @@ function StationLinks({ event }: { event: LedEventSummary }) {
   return event.stations.map((s, i) => (
     <Fragment key={s.id}>
       {i > 0 && ", "}
-      <Anchor component={Link} to={sheetPath(event.id, s.id)} aria-label={t("sheet.openFor", { name: s.name })}>
+      <Anchor component={Link} to={stationSheetPath(eventPath(event.id), s.id)} aria-label={t("sheet.openFor", { name: s.name })}>
         {s.name}
       </Anchor>
     </Fragment>

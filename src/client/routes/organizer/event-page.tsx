@@ -1,8 +1,9 @@
 import { Alert, Container, Loader, Stack, Tabs } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate, useParams } from "react-router";
+import { type EventMode, eventPagePath } from "#shared/events/rules";
 import { RequireAuth } from "../../app/guards.tsx";
-import type { EventMode, EventTabProps } from "../../components/event-tabs.ts";
+import type { EventTabProps } from "../../components/event-tabs.ts";
 import { PageHeader } from "../../components/page-header.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
 import { AttendanceTab, PayoutTab } from "../../features/attendance/index.ts";
@@ -40,7 +41,7 @@ export default function EventPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const mode: EventMode = location.pathname.startsWith("/my-pages/teamleaders/") ? "teamleader" : "organizer";
-  const base = `/my-pages/${mode === "organizer" ? "events" : "teamleaders"}/${id}`;
+  const base = eventPagePath(id, mode);
   const event = useEvent(id, mode);
   const [first = "", ...below] = splat.replace(/\/$/, "").split("/");
   const tabs = TABS_OF[mode];

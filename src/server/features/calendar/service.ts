@@ -1,5 +1,6 @@
 import type { Language } from "#shared/account/schema";
-import { type CalendarAddress, stationSheetPath } from "#shared/calendar";
+import type { CalendarAddress } from "#shared/calendar";
+import { eventPagePath, stationSheetPath } from "#shared/events/rules";
 import { mapLink } from "#shared/geo/map-link";
 import { findMunicipality } from "#shared/geo/municipalities";
 import { translate } from "#shared/i18n/index";
@@ -60,7 +61,7 @@ function calendarEvent(ctx: Ctx, lang: Language, e: repo.FeedEntry): CalendarEve
   const t = (id: string, values?: Record<string, string | number>) => translate(lang, `account.calendar.feed.${id}`, values);
   const path =
     e.kind === "leader"
-      ? stationSheetPath(e.eventId, e.stationId)
+      ? stationSheetPath(eventPagePath(e.eventId, "teamleader"), e.stationId)
       : engagementPath({ eventId: e.eventId, groupId: e.groupId ?? "", stationId: e.stationId });
   const url = new URL(path, ctx.config.PUBLIC_URL).toString();
   const map = mapLink({ lat: e.markerLat, lng: e.markerLng });
