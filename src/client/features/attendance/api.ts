@@ -2,34 +2,13 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { AttendanceBody, EventPayout, PayoutStatement } from "#shared/attendance/schema";
 import type { Offer, StationOffers } from "#shared/offers/schema";
 import { api, apiFile } from "../../app/api.ts";
+import { offerKeys } from "../../app/offer-queries.ts";
 import { downloadName, saveDownload } from "../../components/download.ts";
 
-/**
- * The offer lists live under the offers' own query keys (["offers", …]), so what attendance writes shows in
- * the match tab too, and an offer change there refreshes these lists.
- */
 export const attendanceKeys = {
-  eventOffers: (eventId: string) => ["offers", "event", eventId] as const,
-  stationOffers: (eventId: string, stationId: string) => ["offers", "event", eventId, "station", stationId] as const,
   eventPayout: (eventId: string) => ["payout", "event", eventId] as const,
   groupPayout: (groupId: string) => ["payout", "group", groupId] as const,
 };
-
-/** The event's offers (a team leader's: only their stations'), for the station list's accepted groups. */
-export function useEventOffers(eventId: string) {
-  return useQuery({
-    queryKey: attendanceKeys.eventOffers(eventId),
-    queryFn: () => api<Offer[]>("GET", `/events/${eventId}/offers`),
-  });
-}
-
-/** One station with its offers: the whole station page in one request. */
-export function useStationOffers(eventId: string, stationId: string) {
-  return useQuery({
-    queryKey: attendanceKeys.stationOffers(eventId, stationId),
-    queryFn: () => api<StationOffers>("GET", `/offers/station/${eventId}/${stationId}`),
-  });
-}
 
 /** Records one offer's attendance; the answer replaces the offer where the lists hold it (spec 02 §7). */
 export function useRecordAttendance(eventId: string, stationId: string) {
@@ -39,10 +18,10 @@ export function useRecordAttendance(eventId: string, stationId: string) {
       api<Offer>("POST", `/events/${eventId}/attendance/${stationId}_${v.groupId}`, v.body),
     onSuccess: (offer) => {
       const same = (o: Offer) => o.groupId === offer.groupId && o.stationId === offer.stationId;
-      client.setQueryData<StationOffers>(attendanceKeys.stationOffers(eventId, stationId), (old) =>
+      client.setQueryData<StationOffers>(offerKeys.ofStation(eventId, stationId), (old) =>
         old ? { ...old, offers: old.offers.map((o) => (same(o) ? offer : o)) } : old,
       );
-      client.setQueryData<Offer[]>(attendanceKeys.eventOffers(eventId), (old) => old?.map((o) => (same(o) ? offer : o)));
+      client.setQueryData<Offer[]>(offerKeys.ofEvent(eventId), (old) => old?.map((o) => (same(o) ? offer : o)));
       void client.invalidateQueries({ queryKey: ["payout"] });
     },
   });

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { sortByStart, stationDate } from "#shared/attendance/rules";
 import type { EventView } from "#shared/events/schema";
 import { stockholmLocal } from "#shared/time";
-import { useEventOffers } from "./api.ts";
+import { useEventOffers } from "../../app/offer-queries.ts";
 import classes from "./attendance.module.css";
 
 /**

@@ -4,8 +4,8 @@ import { Link } from "react-router";
 import type { EventView } from "#shared/events/schema";
 import { stockholmLocal } from "#shared/time";
 import { ApiError } from "../../app/api.ts";
+import { useStationOffers } from "../../app/offer-queries.ts";
 import { Facts } from "../../components/facts.tsx";
-import { useStationOffers } from "./api.ts";
 import { OfferAttendance } from "./offer-attendance.tsx";
 
 const local = (instant: string) => stockholmLocal(instant).replace("T", " ");

@@ -1,43 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type {
-  AttendeesInput,
-  Candidate,
-  Offer,
-  OfferInput,
-  RemindResult,
-  SendOffersResult,
-  StationOffers,
-} from "#shared/offers/schema";
+import type { AttendeesInput, Candidate, Offer, OfferInput, RemindResult, SendOffersResult } from "#shared/offers/schema";
 import { api } from "../../app/api.ts";
+import { offerKeys } from "../../app/offer-queries.ts";
 
-/** Offer data under one root, so a change refetches every list that may show it. */
-export const offerKeys = {
-  all: ["offers"] as const,
-  ofEvent: (eventId: string) => ["offers", "event", eventId] as const,
-  ofStation: (eventId: string, stationId: string) => ["offers", "event", eventId, "station", stationId] as const,
-  candidates: (eventId: string, stationId: string, radiusKm: number) =>
-    ["offers", "event", eventId, "candidates", stationId, radiusKm] as const,
-  mine: ["offers", "mine"] as const,
-  one: (groupId: string, eventId: string, stationId: string) => ["offers", "one", groupId, eventId, stationId] as const,
-};
+export { offerKeys, useEventOffers, useStationOffers } from "../../app/offer-queries.ts";
 
 // ── The organizer's side ────────────────────────────────────────────────────────────────────────────
-
-export function useEventOffers(eventId: string | undefined, enabled = true) {
-  return useQuery({
-    queryKey: offerKeys.ofEvent(eventId ?? ""),
-    queryFn: () => api<Offer[]>("GET", `/events/${eventId}/offers`),
-    enabled: !!eventId && enabled,
-  });
-}
-
-export function useStationOffers(eventId: string, stationId: string | undefined) {
-  return useQuery({
-    queryKey: offerKeys.ofStation(eventId, stationId ?? ""),
-    queryFn: () => api<StationOffers>("GET", `/offers/station/${eventId}/${stationId}`),
-    enabled: !!stationId,
-  });
-}
 
 /** Ranked candidates for a station, best first; `radiusKm` also takes in nearby municipalities. */
 export function useCandidates(eventId: string, stationId: string | undefined, radiusKm = 0) {

@@ -5,9 +5,9 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { stationSheetPath } from "#shared/events/rules";
 import { type GroupRoster, type Roster, roster, type StationRoster } from "#shared/roster";
+import { useEventOffers } from "../../app/offer-queries.ts";
 import type { EventTabProps } from "../../components/event-tabs.ts";
 import { ToneBadge } from "../../components/status-badge.tsx";
-import { useEventOffers } from "./api.ts";
 import { DietTally, dietsLine, ShirtTally } from "./tallies.tsx";
 
 /** Below 576 px the station table does not fit: each station becomes a card. */

@@ -11,10 +11,10 @@ import { asksDiets, asksShirtSize } from "#shared/offers/rules";
 import type { Attendee, Offer } from "#shared/offers/schema";
 import { formatPhone } from "#shared/phone";
 import { type GroupRoster, roster } from "#shared/roster";
+import { useStationOffers } from "../../app/offer-queries.ts";
 import type { EventTabProps } from "../../components/event-tabs.ts";
 import { Facts } from "../../components/facts.tsx";
 import { ToneBadge } from "../../components/status-badge.tsx";
-import { useStationOffers } from "./api.ts";
 import { DietTally, ShirtTally } from "./tallies.tsx";
 
 /** Below 576 px a table of people does not fit: each person becomes a short block of lines. */
