@@ -13,6 +13,9 @@ export function SheetLink({ base, station }: { base: string; station: { id: stri
       aria-label={t("sheet.openFor", { name: station.name })}
       onClick={(e) => e.stopPropagation()}
       fz="sm"
+      // Dark, as the station names beside it: the brand colour misses the contrast minimum on a selected row.
+      c="dark.9"
+      td="underline"
       data-print="hide"
     >
       {t("sheet.open")}
