@@ -6,6 +6,7 @@ import { offers, users } from "../../src/server/db/schema.ts";
 import { addDays, stockholmToday } from "../../src/shared/validation.ts";
 import {
   apiToken,
+  callApi,
   createAccount,
   expectNoAxeViolations,
   field,
@@ -30,17 +31,6 @@ const LUND = "1281";
 const EVENT = "Sjöloppet";
 const IFK = "IFK Lund P16";
 const DALBY = "Dalby GIF F17";
-
-async function call<T = Record<string, unknown>>(product: Product, method: string, path: string, token: string, body?: unknown) {
-  const res = await fetch(`${product.url}/api${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
 
 interface Seeded {
   organizer: { email: string; password: string };
@@ -80,7 +70,7 @@ async function seed(product: Product, teamLeaderEmail = ""): Promise<Seeded> {
     paymentChild: null,
     ...pay,
   });
-  const created = await call<Seeded["event"]>(product, "POST", "/events", orgToken, {
+  const created = await callApi<Seeded["event"]>(product, "POST", "/events", orgToken, {
     name: EVENT,
     date: today,
     startTime: "08:00",
@@ -110,11 +100,11 @@ async function seed(product: Product, teamLeaderEmail = ""): Promise<Seeded> {
       }),
     ],
   });
-  const event = await call<Seeded["event"]>(product, "POST", `/events/${created.id}/confirm`, orgToken);
+  const event = await callApi<Seeded["event"]>(product, "POST", `/events/${created.id}/confirm`, orgToken);
   const stationOf = (name: string) => event.stations.find((s) => s.name === name)?.id as string;
 
   const group = async (name: string) => {
-    const g = await call<{ id: string; version: number }>(product, "POST", "/groups", token, {
+    const g = await callApi<{ id: string; version: number }>(product, "POST", "/groups", token, {
       name,
       organizationNumber: "802000-1239",
       organizationName: name.split(" ").slice(0, 2).join(" "),
@@ -125,11 +115,11 @@ async function seed(product: Product, teamLeaderEmail = ""): Promise<Seeded> {
       skills: [],
       contactPersons: [],
     });
-    const a = await call<{ version: number }>(product, "PUT", `/groups/${g.id}/availabilities`, token, {
+    const a = await callApi<{ version: number }>(product, "PUT", `/groups/${g.id}/availabilities`, token, {
       version: g.version,
       availabilities: [{ type: "PERIOD", startDate: today, endDate: tomorrow, location: LUND }],
     });
-    return call<{ id: string }>(product, "POST", `/groups/${g.id}/confirm`, token, { version: a.version });
+    return callApi<{ id: string }>(product, "POST", `/groups/${g.id}/confirm`, token, { version: a.version });
   };
   const ifk = await group(IFK);
   const dalby = await group(DALBY);
@@ -141,17 +131,18 @@ async function seed(product: Product, teamLeaderEmail = ""): Promise<Seeded> {
     [dalby, "Målgång", 5],
   ] as const;
   for (const [g, name, volunteers] of accepted)
-    await call(product, "POST", "/offers", orgToken, {
+    await callApi(product, "POST", "/offers", orgToken, {
       eventId: event.id,
       groupId: g.id,
       stationId: stationOf(name),
       volunteers,
     });
-  await call(product, "POST", `/offers/${event.id}/confirm`, orgToken, {});
-  for (const [g, name] of accepted) await call(product, "POST", `/offers/${event.id}/${g.id}/${stationOf(name)}/accept`, token);
+  await callApi(product, "POST", `/offers/${event.id}/confirm`, orgToken, {});
+  for (const [g, name] of accepted)
+    await callApi(product, "POST", `/offers/${event.id}/${g.id}/${stationOf(name)}/accept`, token);
 
   const attend = (g: { id: string }, name: string, adultAttendance: number, childAttendance: number) =>
-    call(product, "POST", `/events/${event.id}/attendance/${stationOf(name)}_${g.id}`, orgToken, {
+    callApi(product, "POST", `/events/${event.id}/attendance/${stationOf(name)}_${g.id}`, orgToken, {
       adultAttendance,
       childAttendance,
     });

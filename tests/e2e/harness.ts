@@ -158,6 +158,24 @@ export function postApi(product: Product, path: string, body: unknown, token?: s
   });
 }
 
+/** Calls the product's API as `token`, JSON in and out; fails the test on any answer but 2xx. */
+export async function callApi<T = Record<string, unknown>>(
+  product: Product,
+  method: string,
+  path: string,
+  token: string,
+  body?: unknown,
+): Promise<T> {
+  const res = await fetch(`${product.url}/api${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
 /** An access token for the account, signed in through the API. */
 export async function apiToken(product: Product, email: string, password: string): Promise<string> {
   const res = await postApi(product, "/auth/sign-in", { email, password });

@@ -4,6 +4,7 @@ import { matchPath } from "../../src/shared/offers/rules.ts";
 import { addDays, stockholmToday } from "../../src/shared/validation.ts";
 import {
   apiToken,
+  callApi,
   createAccount,
   expectNoAxeViolations,
   newPage,
@@ -38,17 +39,6 @@ const NAMED = [
   { name: "Noah Lund", age: 17, size: "XL" },
 ];
 
-async function call<T = Record<string, unknown>>(product: Product, method: string, path: string, token: string, body?: unknown) {
-  const res = await fetch(`${product.url}/api${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
-
 /**
  * What a person would not do in this flow, through the API: the two accounts; the contact's group with
  * volunteers and an availability over the event's date in Lund, confirmed; the organizer's event in Lund
@@ -78,7 +68,7 @@ async function seed(product: Product) {
     paymentAdult: 300,
     paymentChild: 200,
   });
-  const event = await call<{ id: string; status: string; stations: Array<{ id: string; name: string }> }>(
+  const event = await callApi<{ id: string; status: string; stations: Array<{ id: string; name: string }> }>(
     product,
     "POST",
     "/events",
@@ -99,7 +89,7 @@ async function seed(product: Product) {
   );
   expect(event.status).toBe("DRAFT");
 
-  const draft = await call<{ id: string; version: number }>(product, "POST", "/groups", token, {
+  const draft = await callApi<{ id: string; version: number }>(product, "POST", "/groups", token, {
     name: GROUP,
     organizationNumber: "802000-1239",
     organizationName: "Lunds BK",
@@ -111,11 +101,11 @@ async function seed(product: Product) {
     contactPersons: [],
     volunteers: VOLUNTEERS,
   });
-  const available = await call<{ version: number }>(product, "PUT", `/groups/${draft.id}/availabilities`, token, {
+  const available = await callApi<{ version: number }>(product, "PUT", `/groups/${draft.id}/availabilities`, token, {
     version: draft.version,
     availabilities: [{ type: "PERIOD", startDate: addDays(date, -3), endDate: addDays(date, 3), location: LUND }],
   });
-  const group = await call<{ id: string; status: string }>(product, "POST", `/groups/${draft.id}/confirm`, token, {
+  const group = await callApi<{ id: string; status: string }>(product, "POST", `/groups/${draft.id}/confirm`, token, {
     version: available.version,
   });
   expect(group.status).toBe("CONFIRMED");

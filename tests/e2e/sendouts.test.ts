@@ -5,6 +5,7 @@ import { addDays, stockholmToday } from "../../src/shared/validation.ts";
 import { attachmentsOf, pdf, plainTextOf } from "../helpers/files.ts";
 import {
   apiToken,
+  callApi,
   createAccount,
   expectNoAxeViolations,
   field,
@@ -35,17 +36,6 @@ const VOLUNTEERS = [
   { name: "Noah Lund", email: "noah.utskick@example.se", phone: "0702223344", age: 17 },
   { name: "Maja Strand", email: "maja.utskick@example.se", phone: "0703334455", age: 15 },
 ];
-
-async function call<T = Record<string, unknown>>(product: Product, method: string, path: string, token: string, body?: unknown) {
-  const res = await fetch(`${product.url}/api${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
 
 /**
  * Through the API, what comes before a send-out: the organizer's confirmed event with two stations, a group
@@ -82,17 +72,17 @@ async function seed(product: Product) {
     contactPersons: [{ email: coOrganizer.email, name: "Emma Berg" }],
     stations: [station(FINISH, "08:00", { lat: 55.71, lng: 13.2 }), station(WATER, "09:00", WATER_PLACE)],
   });
-  const event = await call<{ id: string; stations: Array<{ id: string; name: string }> }>(
+  const event = await callApi<{ id: string; stations: Array<{ id: string; name: string }> }>(
     product,
     "POST",
     "/events",
     orgToken,
     eventBody(EVENT),
   );
-  await call(product, "POST", `/events/${event.id}/confirm`, orgToken);
-  const draft = await call<{ id: string }>(product, "POST", "/events", orgToken, eventBody("Höstloppet"));
+  await callApi(product, "POST", `/events/${event.id}/confirm`, orgToken);
+  const draft = await callApi<{ id: string }>(product, "POST", "/events", orgToken, eventBody("Höstloppet"));
 
-  const created = await call<{ id: string; version: number }>(product, "POST", "/groups", token, {
+  const created = await callApi<{ id: string; version: number }>(product, "POST", "/groups", token, {
     name: "Lunds BK P15",
     organizationNumber: "802000-1239",
     organizationName: "Lunds BK",
@@ -104,7 +94,7 @@ async function seed(product: Product) {
     contactPersons: [],
     volunteers: VOLUNTEERS,
   });
-  const group = await call<{ id: string; volunteers: Array<{ id: string; email: string }> }>(
+  const group = await callApi<{ id: string; volunteers: Array<{ id: string; email: string }> }>(
     product,
     "POST",
     `/groups/${created.id}/confirm`,
@@ -112,11 +102,11 @@ async function seed(product: Product) {
     { version: created.version },
   );
   const stationId = event.stations.find((s) => s.name === WATER)?.id as string;
-  await call(product, "POST", "/offers", orgToken, { eventId: event.id, stationId, groupId: group.id, volunteers: 2 });
-  await call(product, "POST", `/offers/${event.id}/confirm`, orgToken, {});
-  await call(product, "POST", `/offers/${event.id}/${group.id}/${stationId}/accept`, token);
+  await callApi(product, "POST", "/offers", orgToken, { eventId: event.id, stationId, groupId: group.id, volunteers: 2 });
+  await callApi(product, "POST", `/offers/${event.id}/confirm`, orgToken, {});
+  await callApi(product, "POST", `/offers/${event.id}/${group.id}/${stationId}/accept`, token);
   const named = group.volunteers.filter((v) => v.email !== VOLUNTEERS[2].email).map((v) => v.id);
-  await call(product, "POST", `/offers/groups/${group.id}/${event.id}/${stationId}`, token, { attendees: named });
+  await callApi(product, "POST", `/offers/groups/${group.id}/${event.id}/${stationId}`, token, { attendees: named });
   return { organizer, coOrganizer, contact, event, draft, stationId };
 }
 

@@ -5,6 +5,7 @@ import type { EventView } from "../../src/shared/events/schema.ts";
 import { addDays, stockholmToday } from "../../src/shared/validation.ts";
 import {
   apiToken,
+  callApi,
   createAccount,
   expectNoAxeViolations,
   fitsWidth,
@@ -60,18 +61,6 @@ const texts = {
 } as const;
 type Lang = keyof typeof texts;
 
-/** Calls the product's API as `token`; fails the test on an unexpected status. */
-async function call<T = Record<string, unknown>>(product: Product, method: string, path: string, token: string, body?: unknown) {
-  const res = await fetch(`${product.url}/api${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
-
 const station = (date: string, name: string, from: string, teamLeaderEmail = "") => ({
   name,
   description: "Funktionärer vid banan. Ni visar vägen och delar ut vatten.",
@@ -117,7 +106,7 @@ async function seed(product: Product): Promise<Seed> {
   const token = await apiToken(product, contact.email, contact.password);
   const date = addDays(stockholmToday(new Date()), 20);
 
-  const created = await call<EventView>(product, "POST", "/events", orgToken, {
+  const created = await callApi<EventView>(product, "POST", "/events", orgToken, {
     name: "Stockholm Stadslopp",
     date,
     startTime: "09:30",
@@ -134,11 +123,11 @@ async function seed(product: Product): Promise<Seed> {
     contactPersons: [],
     stations: [station(date, "Entrén", "08:00", leader.email), station(date, "Vätskekontroll", "09:00")],
   });
-  await call(product, "POST", `/events/${created.id}/confirm`, orgToken);
+  await callApi(product, "POST", `/events/${created.id}/confirm`, orgToken);
   const stationOf = (name: string) => created.stations.find((s) => s.name === name)?.id as string;
 
   const group = async (name: string, volunteers: Array<{ name: string; email: string; phone: string; age: number }>) => {
-    const draft = await call<{ id: string; version: number }>(product, "POST", "/groups", token, {
+    const draft = await callApi<{ id: string; version: number }>(product, "POST", "/groups", token, {
       name,
       organizationNumber: "802000-1239",
       organizationName: name,
@@ -148,7 +137,7 @@ async function seed(product: Product): Promise<Seed> {
       sport: 26,
       volunteers,
     });
-    return call<Group>(product, "POST", `/groups/${draft.id}/confirm`, token, { version: draft.version });
+    return callApi<Group>(product, "POST", `/groups/${draft.id}/confirm`, token, { version: draft.version });
   };
   const ifk = await group("IFK Exempel P12", [
     { name: "Kim Berg", email: "kim@example.se", phone: "0701234567", age: 13 },
@@ -165,16 +154,16 @@ async function seed(product: Product): Promise<Seed> {
     [ifk, stationOf("Entrén"), 3],
     [solna, stationOf("Vätskekontroll"), 2],
   ] as const)
-    await call(product, "POST", "/offers", orgToken, { eventId: created.id, stationId, groupId: g.id, volunteers });
-  await call(product, "POST", `/offers/${created.id}/confirm`, orgToken, {});
+    await callApi(product, "POST", "/offers", orgToken, { eventId: created.id, stationId, groupId: g.id, volunteers });
+  await callApi(product, "POST", `/offers/${created.id}/confirm`, orgToken, {});
   for (const [g, stationId] of [
     [ifk, stationOf("Entrén")],
     [solna, stationOf("Vätskekontroll")],
   ] as const)
-    await call(product, "POST", `/offers/${created.id}/${g.id}/${stationId}/accept`, token);
+    await callApi(product, "POST", `/offers/${created.id}/${g.id}/${stationId}/accept`, token);
 
   const name = (g: Group, stationId: string, people: Array<[string, Record<string, unknown>]>) =>
-    call(product, "POST", `/offers/groups/${g.id}/${created.id}/${stationId}`, token, {
+    callApi(product, "POST", `/offers/groups/${g.id}/${created.id}/${stationId}`, token, {
       attendees: people.map(([n]) => idOf(g, n)),
       participation: people.map(([n, p]) => ({ volunteerId: idOf(g, n), ...p })),
     });
@@ -184,8 +173,8 @@ async function seed(product: Product): Promise<Seed> {
   ]);
 
   // Shirts are offered from now on; IFK gives its sizes, Solna has not yet.
-  const view = await call<EventView>(product, "GET", `/events/${created.id}`, orgToken);
-  const event = await call<EventView>(
+  const view = await callApi<EventView>(product, "GET", `/events/${created.id}`, orgToken);
+  const event = await callApi<EventView>(
     product,
     "PUT",
     `/events/${created.id}`,
@@ -216,8 +205,8 @@ async function settled(page: Page) {
 /** The account's language, which the app takes on at sign-in, set as the person would in their profile. */
 async function speaks(account: { email: string; password: string }, lang: Lang) {
   const token = await apiToken(e2e.product, account.email, account.password);
-  const me = await call<{ firstName: string; lastName: string; phone: string }>(e2e.product, "GET", "/auth/me", token);
-  await call(e2e.product, "PUT", "/auth/me", token, {
+  const me = await callApi<{ firstName: string; lastName: string; phone: string }>(e2e.product, "GET", "/auth/me", token);
+  await callApi(e2e.product, "PUT", "/auth/me", token, {
     firstName: me.firstName,
     lastName: me.lastName,
     phone: me.phone,
