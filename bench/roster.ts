@@ -13,6 +13,10 @@ import { confirmEvent, createEvent } from "../src/server/features/events/service
 import { benchEvent, insertMany } from "./staffing.ts";
 
 export const ROSTER_SCENARIO = "GET /api/events/{id}/offers (60 stations, 400 accepted groups, 3,600 named volunteers)";
+/** The same event's other event-day reads: the organizer's pay statement, and the list of a team leader of all 60 stations. */
+export const PAYOUT_SCENARIO = "GET /api/events/{id}/payout (60 stations, 400 accepted groups)";
+export const LED_SCENARIO = "GET /api/teamleader/events/summaries (team leader of 60 stations)";
+export const EVENT_DAY_SCENARIOS = [ROSTER_SCENARIO, PAYOUT_SCENARIO, LED_SCENARIO];
 /** The roster event's organizer: not bench-0 (the event lists) nor bench-999 (staffing). */
 export const ROSTER_ORGANIZER = "bench-997@example.se";
 
@@ -45,7 +49,8 @@ export async function seedRoster(ctx: Ctx): Promise<RosterInfo> {
       municipality: "0180",
       markerLocation: `Kilometer ${n + 1}`,
       markerCoordinates: { lat: 59.3 + n / 1000, lng: 18.0 + n / 1000 },
-      teamLeaderEmail: "",
+      // The organizer leads every station too, so the team leaders' list has a large event to show.
+      teamLeaderEmail: ROSTER_ORGANIZER,
       officialQuantity: 70,
       officialMiniumumAge: 13,
       skills: [],

@@ -9,7 +9,7 @@ import pg from "pg";
 import { updateBodyOf } from "#shared/events/rules";
 import type { EventView } from "#shared/events/schema";
 import { MAIL_BUDGET_SHARE, MAIL_SCENARIO, measureMail } from "./mail.ts";
-import { ROSTER_SCENARIO, type RosterInfo } from "./roster.ts";
+import { LED_SCENARIO, PAYOUT_SCENARIO, ROSTER_SCENARIO, type RosterInfo } from "./roster.ts";
 import { measureSendOut, SENDOUT_ACCEPT_BUDGET_MS, SENDOUT_BUDGET_SHARE, SENDOUT_SCENARIO } from "./sendouts.ts";
 import { STAFFING_SCENARIOS, type StaffingInfo } from "./staffing.ts";
 
@@ -69,6 +69,10 @@ const BUDGETS: Budget[] = [
   // roster, the station sheets and the match tab read; ten organizers at once. Most of its time is writing
   // the answer to the socket, so it is budgeted as a page load, not as one of the main reads.
   { scenario: ROSTER_SCENARIO, p99: { PostgreSQL: 2000, PGlite: 2000 } },
+  // The pay statement and the team leaders' list are pages a person waits for: as the event reads, four times
+  // the time on the embedded database, at ten readers at once.
+  { scenario: PAYOUT_SCENARIO, p99: { PostgreSQL: 100, PGlite: 400 } },
+  { scenario: LED_SCENARIO, p99: { PostgreSQL: 25, PGlite: 100 } },
 ];
 /**
  * Organizers matching groups to stations: a few at a time, not 50. At 50 connections on a small machine the
@@ -249,22 +253,28 @@ async function measure(database: string, env: Record<string, string>): Promise<R
     // one answer. Organizers open it a few at a time, as they open matching.
     if (info.roster) {
       const r = info.roster;
-      await scenario(ROSTER_SCENARIO, async () => {
-        const signedIn = await fetch(`${base}/api/auth/sign-in`, {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({ email: r.email, password: info.password }),
-        });
-        const organizer = {
-          authorization: `Bearer ${((await signedIn.json()) as { accessToken: string }).accessToken}`,
-        };
-        const path = `/api/events/${r.eventId}/offers`;
-        const first = await fetch(base + path, { headers: organizer });
-        const body = await first.text();
-        const count = first.ok ? (JSON.parse(body) as unknown[]).length : `status ${first.status}`;
-        console.log(`${database}: ${ROSTER_SCENARIO}: ${count} offers, ${(body.length / 1024).toFixed(0)} kB`);
-        return { ...row(ROSTER_SCENARIO, await get(path, organizer, STAFFING_CONNECTIONS)), connections: STAFFING_CONNECTIONS };
+      const signedIn = await fetch(`${base}/api/auth/sign-in`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: r.email, password: info.password }),
       });
+      const organizer = { authorization: `Bearer ${((await signedIn.json()) as { accessToken: string }).accessToken}` };
+      const eventDay = (name: string, path: string, what: (answer: unknown) => string) =>
+        scenario(name, async () => {
+          const first = await fetch(base + path, { headers: organizer });
+          const body = await first.text();
+          console.log(
+            `${database}: ${name}: ${first.ok ? what(JSON.parse(body)) : `status ${first.status}`}, ${(body.length / 1024).toFixed(0)} kB`,
+          );
+          return { ...row(name, await get(path, organizer, STAFFING_CONNECTIONS)), connections: STAFFING_CONNECTIONS };
+        });
+      await eventDay(ROSTER_SCENARIO, `/api/events/${r.eventId}/offers`, (a) => `${(a as unknown[]).length} offers`);
+      await eventDay(
+        PAYOUT_SCENARIO,
+        `/api/events/${r.eventId}/payout`,
+        (a) => `${(a as { statements: unknown[] }).statements.length} groups`,
+      );
+      await eventDay(LED_SCENARIO, "/api/teamleader/events/summaries", (a) => `${(a as unknown[]).length} events`);
     }
 
     // Sign-in by 20 users at once (one connection each), with health probes alongside: hashing must not

@@ -3,7 +3,7 @@ import { addDays, stockholmToday } from "#shared/validation";
 import type { Ctx } from "../src/server/context.ts";
 import { users } from "../src/server/db/schema.ts";
 import { createEvent } from "../src/server/features/events/service.ts";
-import { ROSTER_SCENARIO, seedRoster } from "./roster.ts";
+import { EVENT_DAY_SCENARIOS, seedRoster } from "./roster.ts";
 import { benchEvent, STAFFING_SCENARIOS, seedStaffing } from "./staffing.ts";
 
 export const BENCH_PASSWORD = "Benchmark1";
@@ -36,7 +36,7 @@ export async function seed(ctx: Ctx) {
   }
   // The large event of the roster (400 accepted groups, 3,600 named volunteers) only when its scenario runs.
   let roster: Awaited<ReturnType<typeof seedRoster>> | undefined;
-  if (!only || only.test(ROSTER_SCENARIO)) roster = await seedRoster(ctx);
+  if (!only || EVENT_DAY_SCENARIOS.some((name) => only.test(name))) roster = await seedRoster(ctx);
   await ctx.db.execute(sql`ANALYZE`);
   return {
     users: USERS,
