@@ -1,5 +1,4 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -10,7 +9,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../src/server/app.ts";
 import { loadConfig } from "../../src/server/config.ts";
 import { type Database, openPglite, openPostgres, queryRows } from "../../src/server/db/client.ts";
-import type { TestApp } from "../helpers/app.ts";
+import { createTestDatabase, type TestApp } from "../helpers/app.ts";
 import { TestClock } from "../helpers/clock.ts";
 import { buildUser } from "../helpers/factories.ts";
 import { pdf, upload } from "../helpers/files.ts";
@@ -50,16 +49,7 @@ afterAll(async () => {
 async function openDatabase(): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) return openPglite(path.join(dataDir, "db"));
-  if (!postgresUrl) {
-    const name = `bemanna_test_${randomBytes(6).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const target = new URL(url);
-    target.pathname = `/${name}`;
-    postgresUrl = target.toString();
-  }
+  postgresUrl ??= await createTestDatabase(url);
   return openPostgres(postgresUrl, { max: 3 });
 }
 

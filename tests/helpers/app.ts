@@ -12,12 +12,8 @@ import { TestClock } from "./clock.ts";
  * A fresh database for one test file: a copy of the migrated embedded template, or, when
  * TEST_DATABASE_URL is set, a new database on that PostgreSQL server, dropped again on close.
  */
-export async function freshDatabase(options: OpenOptions = {}): Promise<Database> {
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) {
-    const template = readFileSync(inject("pgliteTemplate"));
-    return openPglite(null, { ...options, loadDataDir: new Blob([template]) });
-  }
+/** A new, empty database on the server of `url` (TEST_DATABASE_URL); answers its URL. */
+export async function createTestDatabase(url: string): Promise<string> {
   const name = `bemanna_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -25,7 +21,18 @@ export async function freshDatabase(options: OpenOptions = {}): Promise<Database
   await admin.end();
   const target = new URL(url);
   target.pathname = `/${name}`;
-  const database = await openPostgres(target.toString(), { ...options, max: 5 });
+  return target.toString();
+}
+
+export async function freshDatabase(options: OpenOptions = {}): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const template = readFileSync(inject("pgliteTemplate"));
+    return openPglite(null, { ...options, loadDataDir: new Blob([template]) });
+  }
+  const target = await createTestDatabase(url);
+  const name = new URL(target).pathname.slice(1);
+  const database = await openPostgres(target, { ...options, max: 5 });
   return {
     ...database,
     async close() {

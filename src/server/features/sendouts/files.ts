@@ -4,6 +4,7 @@ import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { acceptedExtension, MAX_FILE_BYTES, nameFitsType, sanitizeFileName } from "#shared/sendouts/files";
 import { type FileView, sendOutMsg } from "#shared/sendouts/schema";
+import { canEdit, type Status } from "#shared/status";
 import type { Ctx } from "../../context.ts";
 import { detectType, Sniffer } from "../../files/sniff.ts";
 import { AppError, historicConflict } from "../../http/errors.ts";
@@ -37,7 +38,7 @@ const unsupported = (name: string) =>
 
 /** Files may be added to an event until it is finished, also while it is a draft (to prepare its send-outs). */
 export function requireFilesOpen(eventStatus: string) {
-  if (eventStatus === "HISTORIC") throw historicConflict("event");
+  if (!canEdit(eventStatus as Status)) throw historicConflict("event");
 }
 
 /** Errors of the multipart parser that say the request broke the rules of the call (not the server's fault). */
