@@ -22,6 +22,8 @@ import { geoRoutes } from "./features/geo/routes.ts";
 import { groupRoutes } from "./features/groups/routes.ts";
 import { offerRoutes } from "./features/offers/routes.ts";
 import { offersSweep } from "./features/offers/service.ts";
+import { registrationRoutes } from "./features/registration/routes.ts";
+import { participationErasure, removalLink } from "./features/registration/service.ts";
 import { SEND_OUT_JOB, sendOutJob } from "./features/sendouts/delivery.ts";
 import { sendOutRoutes } from "./features/sendouts/routes.ts";
 import { teamleaderRoutes } from "./features/teamleader/routes.ts";
@@ -187,7 +189,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     nudgeJobs: () => jobs?.nudge(),
     files: fileStore(config),
   };
-  const periodic = [historicSweep, offersSweep(ctx), limitsSweep];
+  const periodic = [historicSweep, offersSweep(ctx), limitsSweep, participationErasure(ctx)];
   const mailer = config.SMTP_URL ? mailTransport(config.SMTP_URL) : null;
   // Set when the server closes: a send-out being delivered stops taking addresses and leaves the rest queued.
   const closing = new AbortController();
@@ -203,6 +205,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
         transport: mailer,
         from: config.MAIL_FROM,
         files: ctx.files,
+        removalLink: (volunteerId) => removalLink(ctx, volunteerId, clock.now()),
         stopping: () => closing.signal.aborted,
       }),
       ...Object.fromEntries(periodic.map((p) => [p.kind, periodicJob(database.db, clock, server.log, p)])),
@@ -233,6 +236,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await attendanceRoutes(server, ctx);
   await teamleaderRoutes(server, ctx);
   await sendOutRoutes(server, ctx);
+  await registrationRoutes(server, ctx);
   for (const p of periodic) await ensurePeriodic(database.db, clock, p);
   if (mailboxOpen(config)) await devRoutes(server, ctx);
 

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { removalLink } from "../../src/server/features/registration/service.ts";
 import { sendOutJob } from "../../src/server/features/sendouts/delivery.ts";
 import { mailTransport } from "../../src/server/mail/outbox.ts";
 import { mapLink } from "../../src/shared/geo/map-link.ts";
@@ -162,6 +163,7 @@ describe("send-out mail", () => {
         transport,
         from: app.ctx.config.MAIL_FROM,
         files: app.ctx.files,
+        removalLink: (volunteerId) => removalLink(app.ctx, volunteerId, app.clock.now()),
         stopping: () => false,
       }),
     );

@@ -9,7 +9,7 @@ type PageModule = () => Promise<{ default: React.ComponentType }>;
  * Every page is its own chunk, so the public pages do not carry my-pages code, maps or date pickers.
  * Pages outside the public ones also get the server-state layer (queries.tsx), loaded beside them.
  */
-type Area = "groups" | "events" | "offers" | "sendouts" | "attendance" | "teamleader";
+type Area = "groups" | "events" | "offers" | "sendouts" | "attendance" | "teamleader" | "registration";
 const page = (load: PageModule, areas: Area[] = []): Pick<RouteObject, "lazy"> => ({
   lazy: async () => {
     const [module, queries] = await Promise.all([load(), import("./queries.tsx"), ...areas.map(loadArea)]);
@@ -51,6 +51,13 @@ export const routes: RouteObject[] = [
       { path: "terms", ...publicPage(() => import("../routes/public/terms.tsx")) },
       // The link in the "you were added as a contact person" mail (CONTACT_REMOVAL_PATH).
       { path: "contact-removal", ...publicPage(() => import("../routes/public/contact-removal.tsx")) },
+      // A group's sign-up link, and the links in the mails to volunteers and their guardians (ADR 022).
+      {
+        path: "self-registration/:groupName/:eventId/:hash",
+        ...page(() => import("../routes/self-registration/self-registration-page.tsx"), ["registration", "events"]),
+      },
+      { path: "guardian-consent", ...page(() => import("../routes/self-registration/guardian-consent.tsx"), ["registration"]) },
+      { path: "volunteer-removal", ...page(() => import("../routes/self-registration/volunteer-removal.tsx"), ["registration"]) },
 
       { path: "login", ...page(() => import("../routes/account/login.tsx")) },
       { path: "register", ...page(() => import("../routes/account/register.tsx")) },
@@ -63,6 +70,7 @@ export const routes: RouteObject[] = [
       { path: "my-pages", ...page(() => import("../routes/my-pages/home-redirect.tsx")) },
       { path: "my-pages/events", ...eventsPage(() => import("../routes/my-pages/events-area.tsx")) },
       { path: "my-pages/events/new", ...eventsPage(() => import("../routes/organizer/new-event.tsx")) },
+      { path: "my-pages/events/copy", ...eventsPage(() => import("../routes/organizer/copy-event.tsx")) },
       { path: "my-pages/events/:id/*", ...eventPage(() => import("../routes/organizer/event-page.tsx")) },
       {
         path: "my-pages/teamleaders",

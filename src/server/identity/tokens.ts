@@ -5,9 +5,17 @@ export const ACCESS_TOKEN_SECONDS = 3600;
 export const CHALLENGE_SECONDS = 600;
 /** How long the link in the "you were added as a contact person" mail removes its person. */
 export const LEAVE_CONTACT_SECONDS = 30 * 24 * 3600;
+/** How long the link in a minor's guardian's mail says yes: long past any sign-up's event. */
+export const GUARDIAN_CONSENT_SECONDS = 90 * 24 * 3600;
+/** How long the removal link in a volunteer's mails works: a send-out may be read months later. */
+export const LEAVE_VOLUNTEER_SECONDS = 400 * 24 * 3600;
 
-/** "leave-contact": its person (sub) may remove themselves from the event or group it names. */
-type TokenType = "access" | "new-password" | "leave-contact";
+/**
+ * "leave-contact": its person (sub) may remove themselves from the event or group it names.
+ * "guardian-consent": the guardian of the volunteer (sub) says yes to their sign-up for the event it names.
+ * "leave-volunteer": the volunteer (sub) removes themselves from their group.
+ */
+type TokenType = "access" | "new-password" | "leave-contact" | "guardian-consent" | "leave-volunteer";
 
 export interface TokenClaims {
   sub: string;

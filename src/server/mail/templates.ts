@@ -16,7 +16,12 @@ export type MailKind =
   | "offerExpiredGroup"
   | "offerExpiredOrganizer"
   | "contactAddedEvent"
-  | "contactAddedGroup";
+  | "contactAddedGroup"
+  | "volunteerRegistered"
+  | "volunteerRegisteredMinor"
+  | "guardianConsent"
+  | "volunteerLeft"
+  | "participationErasure";
 
 export interface RenderedMail {
   subject: string;
@@ -50,6 +55,11 @@ const bodies: Record<MailKind, string[]> = {
   offerExpiredOrganizer: ["intro", "$stations", "link"],
   contactAddedEvent: ["intro", "phone", "open", "leave"],
   contactAddedGroup: ["intro", "phone", "open", "leave"],
+  volunteerRegistered: ["intro", "$stations", "registration.data", "registration.leave"],
+  volunteerRegisteredMinor: ["intro", "$stations", "guardian", "registration.data", "registration.leave"],
+  guardianConsent: ["intro", "$stations", "why", "data", "confirm", "decline"],
+  volunteerLeft: ["intro", "link"],
+  participationErasure: ["intro", "export"],
 };
 
 /** Renders a mail in the recipient's language: plain text and a simple HTML version of the same lines. */

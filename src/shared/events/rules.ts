@@ -1,5 +1,5 @@
 import { labelOfStatus } from "../status.ts";
-import { stockholmLocal } from "../time.ts";
+import { formatInstant, parseInstant, stockholmLocal } from "../time.ts";
 import { addDays, stockholmToday } from "../validation.ts";
 import {
   type EventStatus,
@@ -35,6 +35,28 @@ export function stationTime(s: { start: string; end: string }): string {
     ? `${start.slice(0, 10)} ${start.slice(11)}–${end.slice(11)}`
     : `${start.replace("T", " ")} – ${end.replace("T", " ")}`;
 }
+
+/** Whole days from one YYYY-MM-DD date to another (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/**
+ * A station of an event on `fromDate` moved with its event to `toDate` (the copy of STAFFING §4): each end
+ * lands as many days after the new date as it was after the old one, at the same Stockholm time of day,
+ * across a daylight-saving change too, so 08:00 stays 08:00 in March as in May.
+ */
+export function moveStation(s: { start: string; end: string }, fromDate: string, toDate: string): { start: string; end: string } {
+  const shift = daysBetween(fromDate, toDate);
+  const move = (at: string) => {
+    const wall = stockholmLocal(at);
+    return formatInstant(parseInstant(`${addDays(wall.slice(0, 10), shift)}T${wall.slice(11)}`) as Date);
+  };
+  return { start: move(s.start), end: move(s.end) };
+}
+
+/** A copy named as its source asks first (spec 02 §2); names differing only in case or spaces are the same. */
+export const sameEventName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /** A new station starts 08:00 and ends 18:00 on the event's date (spec 02 §4). */
 export function defaultStationTimes(eventDate: string): { start: string; end: string } {

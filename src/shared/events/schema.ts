@@ -50,6 +50,8 @@ export const eventMsg = {
   locationMissing: "events.validation.locationMissing",
   noStations: "events.validation.noStations",
   contactUnknown: "events.validation.contactUnknown",
+  /** A copy's offer that is not an accepted offer of the source, or whose group can no longer be asked. */
+  copyOfferUnknown: "events.validation.copyOfferUnknown",
   teamLeaderUnknown: "events.validation.teamLeaderUnknown",
   time: "events.validation.time",
   dateTime: "events.validation.dateTime",
@@ -244,6 +246,26 @@ export type EventUpdate = z.output<typeof eventUpdate>;
 export type EventUpdateInput = z.input<typeof eventUpdate>;
 
 export const eventIdParams = z.object({ id: z.uuid({ error: msg.invalid }) });
+
+/**
+ * POST /api/events/{id}/copy (STAFFING §4): the new event's name, date, city and start time, and the
+ * accepted offers of the source to ask again (as DRAFTs at the moved stations). A copy named as its source
+ * needs `sameName: true`.
+ */
+export const eventCopyBody = (now: () => Date) =>
+  z.object({
+    name: nameText(),
+    date: futureDate(now),
+    city: requiredText().max(250, { error: msg.max250 }),
+    startTime: time(),
+    offers: z
+      .array(z.object({ groupId: z.uuid({ error: msg.invalid }), stationId: z.uuid({ error: msg.invalid }) }))
+      .max(5000)
+      .default([]),
+    sameName: z.boolean().optional(),
+  });
+export type EventCopyBody = z.output<ReturnType<typeof eventCopyBody>>;
+export type EventCopyInput = z.input<ReturnType<typeof eventCopyBody>>;
 
 export const publicEventsQuery = z.object({ startDate: isoDate().optional(), endDate: isoDate().optional() });
 

@@ -3,6 +3,7 @@ import { contactPerson } from "../contacts.ts";
 import { FOOD_OPTIONS, SHIRT_SIZES, SKILLS } from "../events/schema.ts";
 import { findMunicipality } from "../geo/municipalities.ts";
 import { organisationNumber } from "../organisation-number.ts";
+import { participationIssues } from "../registration/rules.ts";
 import { STATUSES, type Status } from "../status.ts";
 import {
   age,
@@ -210,11 +211,12 @@ export function volunteerForm(
       substitute: z.string().trim().max(250, { error: msg.max250 }).nullish(),
     })
     .superRefine((v, ctx) => {
-      const sizes = offered.shirtSizes ?? [];
-      if (sizes.length > 0 && !sizes.includes(v.shirtSize ?? ""))
-        ctx.addIssue({ code: "custom", path: ["shirtSize"], message: v.shirtSize ? msg.oneOf : msg.required });
-      if (offered.substitute && v.substituteTicked && !v.substitute)
-        ctx.addIssue({ code: "custom", path: ["substitute"], message: msg.required });
+      const issues = participationIssues(v, {
+        shirtSizes: offered.shirtSizes ?? [],
+        foodOptions: [],
+        substitute: !!offered.substitute,
+      });
+      for (const [field, message] of Object.entries(issues)) ctx.addIssue({ code: "custom", path: [field], message });
     });
 }
 export type VolunteerFormValues = z.input<ReturnType<typeof volunteerForm>>;
@@ -245,6 +247,8 @@ export const volunteerView = z.object({
   phone: z.string(),
   age: z.number().int(),
   participation: z.array(participationView),
+  /** A minor who joined through the sign-up link names a guardian; until they say yes the volunteer does not count. */
+  guardian: z.object({ name: z.string(), email: z.string(), confirmed: z.boolean() }).nullable(),
 });
 export type Volunteer = z.infer<typeof volunteerView>;
 

@@ -47,4 +47,8 @@ export const lazyResources = {
     sv: () => import("./sv/teamleader.json", { with: { type: "json" } }),
     en: () => import("./en/teamleader.json", { with: { type: "json" } }),
   },
+  registration: {
+    sv: () => import("./sv/registration.json", { with: { type: "json" } }),
+    en: () => import("./en/registration.json", { with: { type: "json" } }),
+  },
 } as const;

@@ -5,6 +5,7 @@ import enGroups from "./en/groups.json" with { type: "json" };
 import enMail from "./en/mail.json" with { type: "json" };
 import enOffers from "./en/offers.json" with { type: "json" };
 import enPublic from "./en/public.json" with { type: "json" };
+import enRegistration from "./en/registration.json" with { type: "json" };
 import enSendouts from "./en/sendouts.json" with { type: "json" };
 import enTeamleader from "./en/teamleader.json" with { type: "json" };
 import svAttendance from "./sv/attendance.json" with { type: "json" };
@@ -13,6 +14,7 @@ import svGroups from "./sv/groups.json" with { type: "json" };
 import svMail from "./sv/mail.json" with { type: "json" };
 import svOffers from "./sv/offers.json" with { type: "json" };
 import svPublic from "./sv/public.json" with { type: "json" };
+import svRegistration from "./sv/registration.json" with { type: "json" };
 import svSendouts from "./sv/sendouts.json" with { type: "json" };
 import svTeamleader from "./sv/teamleader.json" with { type: "json" };
 
@@ -33,6 +35,7 @@ export const resources = {
     ...svSendouts,
     ...svAttendance,
     ...svTeamleader,
+    ...svRegistration,
   },
   en: {
     ...bundledResources.en,
@@ -44,6 +47,7 @@ export const resources = {
     ...enSendouts,
     ...enAttendance,
     ...enTeamleader,
+    ...enRegistration,
   },
 } as const;
 

@@ -23,6 +23,7 @@ export const offerMsg = {
   tooManyAttendees: "offers.validation.tooManyAttendees",
   unknownVolunteer: "offers.validation.unknownVolunteer",
   missingShirtSize: "offers.validation.missingShirtSize",
+  awaitingGuardian: "offers.validation.awaitingGuardian",
   expiresInPast: "offers.validation.expiresInPast",
 } as const;
 
@@ -205,6 +206,8 @@ export const offerView = z.object({
     nameAttendees: z.boolean(),
     /** Event contact or the station's team leader: record who came (attendance is open). */
     recordAttendance: z.boolean(),
+    /** Group contact: hand out the group's sign-up link of the event (POST /api/link). */
+    shareLink: z.boolean(),
   }),
 });
 export type Offer = z.infer<typeof offerView>;

@@ -42,6 +42,10 @@ export const events = pgTable(
     confirmedAt: instant("confirmed_at"),
     confirmedBy: uuid("confirmed_by").references(() => users.id, { onDelete: "set null" }),
     historicAt: instant("historic_at"),
+    /** When the groups were told that their volunteers' data for the event will be erased (ADR 022). */
+    erasureNoticeAt: instant("erasure_notice_at"),
+    /** When the volunteers' data for the event (diets, shirt sizes, substitutes, guardians) was erased. */
+    participationErasedAt: instant("participation_erased_at"),
     createdAt: instant("created_at").notNull().defaultNow(),
     updatedAt: instant("updated_at").notNull().defaultNow(),
   },

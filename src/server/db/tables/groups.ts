@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "../schema.ts";
+import { events } from "./events.ts";
 
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
@@ -59,13 +60,46 @@ export const groupVolunteers = pgTable(
     email: text("email").notNull(),
     phone: text("phone").notNull(),
     age: integer("age").notNull(),
-    /** Per event: eventId, specialDiets, shirtSize, substitute. */
+    /** Per event: eventId, specialDiets, shirtSize, substitute. Erased 30 days after the event is finished (ADR 022). */
     participation: jsonb("participation").$type<unknown[]>().notNull().default(sql`'[]'::jsonb`),
     position: integer("position").notNull().default(0),
+    /** The language of the volunteer's own mails: the one they registered in through the group's link. */
+    language: text("language").notNull().default("sv"),
+    /** The event whose sign-up link they joined through (no foreign key: the history outlives the event). */
+    registeredEventId: uuid("registered_event_id"),
+    /** A minor who joined through the link names a guardian, who must say yes before they count (ADR 022). */
+    guardianName: text("guardian_name"),
+    guardianEmail: text("guardian_email"),
+    guardianConfirmedAt: instant("guardian_confirmed_at"),
     createdAt: instant("created_at").notNull().defaultNow(),
     updatedAt: instant("updated_at").notNull().defaultNow(),
   },
-  (t) => [index("group_volunteers_group_idx").on(t.groupId)],
+  (t) => [
+    index("group_volunteers_group_idx").on(t.groupId),
+    // The erasure finds an event's participations by containment (participation @> '[{"eventId": …}]').
+    index("group_volunteers_participation_idx").using("gin", sql`${t.participation} jsonb_path_ops`),
+    index("group_volunteers_registered_event_idx").on(t.registeredEventId),
+  ],
+);
+
+/**
+ * A group's sign-up link for an event (STAFFING §2 /link). The link itself is not stored: it is a MAC of
+ * (group, event, generation) under the server's key; renewing bumps the generation, which kills the old link.
+ */
+export const registrationLinks = pgTable(
+  "registration_links",
+  {
+    groupId: uuid("group_id")
+      .notNull()
+      .references(() => groups.id, { onDelete: "cascade" }),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    generation: integer("generation").notNull().default(1),
+    createdAt: instant("created_at").notNull().defaultNow(),
+    renewedAt: instant("renewed_at"),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.eventId] })],
 );
 
 /** When (a period) or for which event, and where, a group can work. */

@@ -67,6 +67,8 @@ export const sendOutRecipients = pgTable(
     email: text("email").notNull(),
     name: text("name").notNull().default(""),
     language: text("language").notNull().default("sv"),
+    /** The group volunteer behind the address, whose mail carries a link to be removed (ADR 022). */
+    volunteerId: uuid("volunteer_id"),
     /** The station whose map link replaces {coordinates} in this recipient's mail. */
     stationId: uuid("station_id"),
     status: text("status").notNull().default("QUEUED"),

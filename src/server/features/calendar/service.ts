@@ -7,19 +7,21 @@ import { translate } from "#shared/i18n/index";
 import { engagementPath } from "#shared/offers/rules";
 import type { Ctx } from "../../context.ts";
 import { notFound } from "../../http/errors.ts";
+import { addressMacMatches, addressToken, readAddressToken } from "../../identity/address-token.ts";
 import type { UserRow } from "../../identity/repo.ts";
 import { type CalendarEvent, serializeCalendar } from "./ical.ts";
 import * as repo from "./repo.ts";
-import { calendarMacMatches, calendarToken, readCalendarToken } from "./token.ts";
 
 /** UIDs name the entry, not the server it came from, so a new public address does not duplicate them. */
 const UID_DOMAIN = "bemanna.se";
 const PRODID = "-//Bemanna//Calendar feed//EN";
 /** What calendar apps are asked to keep to; most fetch less often whatever is asked. */
 const REFRESH_MINUTES = 60;
+/** The purpose the feed's address is signed for; it is bound to the user and their generation (ADR 018). */
+const FEED = "calendar-feed";
 
 function addressOf(ctx: Ctx, userId: string, generation: number): CalendarAddress {
-  const token = calendarToken(ctx.secret, userId, generation);
+  const token = addressToken(ctx.secret, FEED, userId, [generation]);
   return { url: new URL(`/api/calendar/${token}.ics`, ctx.config.PUBLIC_URL).toString() };
 }
 
@@ -42,10 +44,11 @@ export async function renewCalendarAddress(ctx: Ctx, actor: UserRow): Promise<Ca
  * 404, which says nothing about whose it might have been.
  */
 export async function calendarFeed(ctx: Ctx, token: string): Promise<string> {
-  const claimed = readCalendarToken(token);
+  const claimed = readAddressToken(token);
   if (!claimed) throw notFound("Calendar not found");
-  const owner = (await repo.findFeedOwner(ctx.db, claimed.userId)) ?? null;
-  if (!calendarMacMatches(ctx.secret, claimed.mac, owner) || !owner) throw notFound("Calendar not found");
+  const owner = (await repo.findFeedOwner(ctx.db, claimed.id)) ?? null;
+  const bound = owner && { id: owner.id, parts: [owner.generation] };
+  if (!addressMacMatches(ctx.secret, FEED, claimed.mac, bound) || !owner) throw notFound("Calendar not found");
   const lang: Language = owner.language === "en" ? "en" : "sv";
   const entries = await repo.feedEntries(ctx.db, owner);
   return serializeCalendar({

@@ -347,3 +347,36 @@ export async function confirmedBetween(tx: Tx, from: string, to: string): Promis
     .where(and(eq(events.status, "CONFIRMED"), gte(events.date, from), lte(events.date, to)))
     .orderBy(asc(events.date), asc(events.startTime), asc(events.name));
 }
+
+/**
+ * The contacts of `fromId` become those of `toId`, `creatorId` among them as its creator (seen: it is theirs),
+ * the others as plain contacts who have not opened it yet. One statement.
+ */
+export async function copyContacts(tx: Tx, fromId: string, toId: string, creatorId: string, now: Date): Promise<void> {
+  await tx.execute(
+    sql`INSERT INTO event_contacts (event_id, user_id, creator, added_at, seen_at)
+      SELECT ${toId}::uuid, u.id, u.id = ${creatorId}, ${now.toISOString()}::timestamptz,
+        CASE WHEN u.id = ${creatorId} THEN ${now.toISOString()}::timestamptz END
+      FROM (SELECT user_id AS id FROM event_contacts WHERE event_id = ${fromId} UNION SELECT ${creatorId}::uuid) u`,
+  );
+}
+
+/** New stations of an event in one statement; answers each one's id by its name (unique in the event). */
+export async function insertStations(tx: Tx, eventId: string, list: NewStation[]): Promise<Map<string, string>> {
+  if (list.length === 0) return new Map();
+  const rows = await tx
+    .insert(stations)
+    .values(list.map((s) => ({ ...s, eventId })))
+    .returning({ id: stations.id, name: stations.name });
+  return new Map(rows.map((r) => [r.name, r.id]));
+}
+
+/** Which of the addresses belong to accounts. */
+export async function accountAddresses(tx: Tx, emails: readonly string[]): Promise<Set<string>> {
+  if (emails.length === 0) return new Set();
+  const rows = await tx
+    .select({ email: users.email })
+    .from(users)
+    .where(inArray(users.email, [...emails]));
+  return new Set(rows.map((r) => r.email));
+}

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { noContent, responses } from "#shared/api/schema";
 import {
+  eventCopyBody,
   eventForm,
   eventIdParams,
   eventSummary,
@@ -36,6 +37,16 @@ export async function eventRoutes(app: FastifyInstance, ctx: Ctx) {
     "/api/events",
     { ...signedIn, schema: { body: eventForm(now), response: responses({ 201: eventView }) } },
     async (request, reply) => reply.status(201).send(await events.createEvent(ctx, actorOf(request), request.body)),
+  );
+
+  r.post(
+    "/api/events/:id/copy",
+    { ...signedIn, schema: { params: eventIdParams, body: eventCopyBody(now), response: responses({ 201: eventView }) } },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const source = await eventOfContact(ctx.db, actor, request.params.id);
+      return reply.status(201).send(await events.copyEvent(ctx, actor, source, request.body));
+    },
   );
 
   r.get("/api/events/:id", { ...signedIn, schema: { params: eventIdParams, response: viewResponse } }, async (request, reply) =>

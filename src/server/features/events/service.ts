@@ -1,6 +1,15 @@
 import { remainingContacts } from "#shared/contacts";
-import { canEdit, normalizeIncluded, normalizeStation, PUBLIC_WINDOW_YEARS, pastCutoff } from "#shared/events/rules";
 import {
+  canEdit,
+  moveStation,
+  normalizeIncluded,
+  normalizeStation,
+  PUBLIC_WINDOW_YEARS,
+  pastCutoff,
+  sameEventName,
+} from "#shared/events/rules";
+import {
+  type EventCopyBody,
   type EventForm,
   type EventSummary,
   type EventUpdate,
@@ -9,6 +18,8 @@ import {
   type PublicEvent,
   type Station,
 } from "#shared/events/schema";
+import { allocation, offerLimit, overlaps, unallocated } from "#shared/offers/rules";
+import { offerMsg } from "#shared/offers/schema";
 import { addYears, isFutureDate, msg, stockholmToday } from "#shared/validation";
 import type { Ctx } from "../../context.ts";
 import type { Tx } from "../../db/client.ts";
@@ -17,6 +28,7 @@ import { AppError, conflict, historicConflict, notFound } from "../../http/error
 import type { UserRow } from "../../identity/repo.ts";
 import { countNewAddresses } from "../../limits.ts";
 import { mailAddedContacts } from "../contacts/service.ts";
+import * as offersRepo from "../offers/repo.ts";
 import { presentEvent, presentPublic } from "./present.ts";
 import * as repo from "./repo.ts";
 
@@ -256,4 +268,107 @@ export async function publicEvent(ctx: Ctx, id: string): Promise<PublicEvent> {
   const event = await repo.findEvent(ctx.db, id);
   if (event?.status !== "CONFIRMED") throw notFound("Event not found");
   return presentPublic(event, await repo.stationsOf(ctx.db, id));
+}
+
+/**
+ * A copy of `source` (STAFFING §4), in one transaction: its data under the new name, date, city and start
+ * time, its contacts (the copier its creator), its stations moved to the new date at the same Stockholm
+ * times of day, and for each listed ACCEPTED offer of the source a DRAFT with the same volunteer count to
+ * the same group at the moved station. The offers keep the rules of a new offer: the group must still be
+ * CONFIRMED and have the members free then, and a station takes no more than it needs. Anything wrong
+ * leaves nothing made; nothing is mailed (the groups hear of it when the organizer sends offers).
+ */
+export async function copyEvent(ctx: Ctx, actor: UserRow, source: repo.EventRow, body: EventCopyBody): Promise<EventView> {
+  if (!body.sameName && sameEventName(body.name, source.name))
+    throw new AppError("SameName", "The copy has the source's name; send sameName: true to keep it");
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const stations = await repo.stationsOf(tx, source.id);
+    const accepted = new Map(
+      (await offersRepo.acceptedOffers(tx, source.id)).map((o) => [`${o.groupId}/${o.stationId}`, o.volunteers]),
+    );
+    const fields: Record<string, string> = {};
+    // Each offer once, named in errors by its place in the request.
+    const seen = new Set<string>();
+    const listed = body.offers
+      .map((o, index) => ({ ...o, index, key: `${o.groupId}/${o.stationId}` }))
+      .filter((o) => !seen.has(o.key) && seen.add(o.key));
+    for (const o of listed) if (!accepted.has(o.key)) fields[`offers.${o.index}`] = eventMsg.copyOfferUnknown;
+    if (Object.keys(fields).length) throw invalid("Only accepted offers of the source can be copied", fields);
+
+    const event = await repo.insertEvent(tx, {
+      included: source.included,
+      shirtSizes: source.shirtSizes,
+      foodOptions: source.foodOptions,
+      substitute: source.substitute,
+      organizerNumber: source.organizerNumber,
+      organizerName: source.organizerName,
+      organizerWebsite: source.organizerWebsite,
+      organizerEmail: source.organizerEmail,
+      invoiceAddress: source.invoiceAddress,
+      name: body.name,
+      date: body.date,
+      city: body.city,
+      startTime: body.startTime,
+      status: "DRAFT",
+      createdBy: actor.id,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await repo.copyContacts(tx, source.id, event.id, actor.id, now);
+    // A team leader whose account is gone since cannot be named again (the event form would refuse them).
+    const leaders = await repo.accountAddresses(tx, [...new Set(stations.map((s) => s.teamLeaderEmail).filter(Boolean))]);
+    const moved = stations.map(({ id: _id, eventId: _e, createdAt: _c, ...s }) => {
+      const times = moveStation({ start: s.start.toISOString(), end: s.end.toISOString() }, source.date, body.date);
+      return {
+        ...s,
+        start: new Date(times.start),
+        end: new Date(times.end),
+        teamLeaderEmail: leaders.has(s.teamLeaderEmail) ? s.teamLeaderEmail : "",
+      };
+    });
+    const newIds = await repo.insertStations(tx, event.id, moved);
+    const byOldId = new Map(stations.map((s, i) => [s.id, { ...moved[i], id: newIds.get(s.name) as string }]));
+
+    const groups = await offersRepo.lockGroups(tx, [...new Set(listed.map((o) => o.groupId))]);
+    const drafts = listed.map((o) => ({
+      index: o.index,
+      eventId: event.id,
+      groupId: o.groupId,
+      station: byOldId.get(o.stationId) as (typeof moved)[number] & { id: string },
+      volunteers: accepted.get(o.key) as number,
+    }));
+    const booked = await offersRepo.bookedDuring(
+      tx,
+      drafts.map((d) => ({ groupId: d.groupId, start: d.station.start, end: d.station.end })),
+    );
+    drafts.forEach((d, i) => {
+      const group = groups.get(d.groupId);
+      const at = `offers.${d.index}`;
+      if (group?.status !== "CONFIRMED") {
+        fields[at] = eventMsg.copyOfferUnknown;
+        return;
+      }
+      // The drafts before this one hold places too: at its station, and of its group at overlapping times.
+      const earlier = drafts.slice(0, i);
+      const held = earlier
+        .filter((e) => e.station.id === d.station.id)
+        .map((e) => ({ status: "DRAFT" as const, volunteers: e.volunteers }));
+      const sameGroup = earlier.filter((e) => e.groupId === d.groupId && overlaps(e.station, d.station));
+      const remaining = group.numberOfMembers - booked[i] - sameGroup.reduce((n, e) => n + e.volunteers, 0);
+      const free = unallocated(allocation(d.station.officialQuantity, held));
+      const limit = offerLimit(d.volunteers, { officialQuantity: d.station.officialQuantity, free }, remaining);
+      if (limit === "TooManyVolunteers") fields[at] = offerMsg.tooManyVolunteers;
+      else if (limit === "Allocated") fields[at] = offerMsg.allocated;
+      else if (limit === "TooManyRequested") fields[at] = offerMsg.tooManyRequested;
+    });
+    if (Object.keys(fields).length) throw invalid("Some offers cannot be asked again", fields);
+    await offersRepo.insertDrafts(
+      tx,
+      drafts.map((d) => ({ eventId: d.eventId, groupId: d.groupId, stationId: d.station.id, volunteers: d.volunteers })),
+      actor.id,
+      now,
+    );
+    return loadView(tx, event.id, actor);
+  });
 }

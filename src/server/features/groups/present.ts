@@ -61,6 +61,9 @@ export function presentGroup(
       phone: v.phone,
       age: v.age,
       participation: v.participation as Participation[],
+      guardian: v.guardianEmail
+        ? { name: v.guardianName ?? "", email: v.guardianEmail, confirmed: v.guardianConfirmedAt !== null }
+        : null,
     })),
     availabilities: availabilities.map(presentAvailability),
     abilities: { edit: canEdit(status), confirm: canConfirm(status), remove: canRemove(status) },

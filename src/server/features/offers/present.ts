@@ -2,6 +2,7 @@ import { canRecordAttendance } from "#shared/attendance/rules";
 import { shownPhone } from "#shared/contacts";
 import { allocation, canAnswer, canNameAttendees, canRemove } from "#shared/offers/rules";
 import type { Allocation, Attendee, Offer, OfferStation, OfferStatus } from "#shared/offers/schema";
+import { canShareLink } from "#shared/registration/rules";
 import type { Status } from "#shared/status";
 import { formatInstant } from "#shared/time";
 import type { OfferViewRow } from "./repo.ts";
@@ -87,12 +88,14 @@ export function presentOffer(r: OfferViewRow, viewer: Viewer, now: Date): Offer 
             answer: canAnswer(status, eventStatus),
             nameAttendees: canNameAttendees(status, eventStatus),
             recordAttendance: false,
+            shareLink: canShareLink(status, eventStatus, r.event.date as string, now),
           }
         : {
             remove: viewer === "organizer" && canRemove(eventStatus),
             answer: false,
             nameAttendees: false,
             recordAttendance: canRecordAttendance(status, new Date(r.station.start), eventStatus, now),
+            shareLink: false,
           },
   };
 }

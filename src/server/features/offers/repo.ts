@@ -105,6 +105,57 @@ export async function putDraft(tx: Tx, key: OfferKey, volunteers: number, create
     .onConflictDoUpdate({ target: [offers.eventId, offers.groupId, offers.stationId], set: fresh });
 }
 
+/** The event's ACCEPTED offers, with their group's status: what a copy of the event may ask again. */
+export async function acceptedOffers(tx: Tx, eventId: string) {
+  return queryRows<{ groupId: string; stationId: string; volunteers: number }>(
+    tx,
+    sql`SELECT group_id AS "groupId", station_id AS "stationId", volunteers FROM offers
+      WHERE event_id = ${eventId} AND status = 'ACCEPTED'`,
+  );
+}
+
+/** The groups, locked in id order (so parallel copies cannot deadlock), with what an offer needs of them. */
+export async function lockGroups(tx: Tx, ids: readonly string[]) {
+  if (ids.length === 0) return new Map<string, { numberOfMembers: number; status: string }>();
+  const rows = await queryRows<{ id: string; numberOfMembers: number; status: string }>(
+    tx,
+    sql`SELECT id, number_of_members AS "numberOfMembers", status FROM groups
+      WHERE id::text IN (${list(ids)}) ORDER BY id FOR UPDATE`,
+  );
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/**
+ * For each (group, time span): the volunteers the group has promised at stations overlapping it, in any
+ * event (the remaining-members rule of STAFFING §1). One statement for all of them, in their order.
+ */
+export async function bookedDuring(tx: Tx, spans: ReadonlyArray<{ groupId: string; start: Date; end: Date }>): Promise<number[]> {
+  if (spans.length === 0) return [];
+  const payload = JSON.stringify(
+    spans.map((s, i) => ({ i, group_id: s.groupId, start: s.start.toISOString(), end: s.end.toISOString() })),
+  );
+  const rows = await queryRows<{ i: number; booked: number }>(
+    tx,
+    sql`SELECT x.i, (SELECT coalesce(sum(o.volunteers), 0)::int FROM offers o JOIN stations s ON s.id = o.station_id
+          WHERE o.group_id = x.group_id AND o.status IN ('DRAFT', 'PROPOSAL', 'ACCEPTED')
+            AND s.start < x."end" AND s."end" > x.start) AS booked
+      FROM jsonb_to_recordset(${payload}::jsonb) AS x(i int, group_id uuid, start timestamptz, "end" timestamptz)
+      ORDER BY x.i`,
+  );
+  return rows.map((r) => r.booked);
+}
+
+/** New DRAFT offers in one statement. */
+export async function insertDrafts(
+  tx: Tx,
+  drafts: ReadonlyArray<OfferKey & { volunteers: number }>,
+  createdBy: string,
+  now: Date,
+): Promise<void> {
+  if (drafts.length === 0) return;
+  await tx.insert(offers).values(drafts.map((d) => ({ ...d, status: "DRAFT", createdBy, createdAt: now })));
+}
+
 export async function deleteOffer(tx: Tx, key: OfferKey): Promise<OfferRowData | undefined> {
   const [row] = await tx
     .delete(offers)
@@ -491,13 +542,13 @@ export async function setParticipation(
   );
 }
 
-/** The group's volunteers named by `ids`, with their participation for the event. */
+/** The group's volunteers named by `ids`, with their participation for the event and whether a guardian's yes is missing. */
 export async function volunteersOf(tx: Tx, groupId: string, eventId: string, ids: readonly string[]) {
   if (ids.length === 0) return [];
-  return queryRows<{ id: string; participation: { shirtSize?: string } | null }>(
+  return queryRows<{ id: string; participation: { shirtSize?: string } | null; awaitingGuardian: boolean }>(
     tx,
     sql`SELECT v.id, (SELECT p FROM jsonb_array_elements(v.participation) p WHERE p->>'eventId' = ${eventId} LIMIT 1)
-        AS participation
+        AS participation, (v.guardian_email IS NOT NULL AND v.guardian_confirmed_at IS NULL) AS "awaitingGuardian"
       FROM group_volunteers v WHERE v.group_id = ${groupId} AND v.id::text IN (${list(ids)})`,
   );
 }

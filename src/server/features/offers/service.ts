@@ -314,12 +314,14 @@ export async function nameAttendees(ctx: Ctx, key: repo.OfferKey, body: Attendee
     const fields: FieldErrors = {};
     body.attendees.forEach((id, i) => {
       if (!known.has(id)) fields[`attendees.${i}`] = offerMsg.unknownVolunteer;
+      // A minor who signed up through the link counts once their guardian has said yes (ADR 022).
+      else if (known.get(id)?.awaitingGuardian) fields[`attendees.${i}`] = offerMsg.awaitingGuardian;
     });
     (body.participation ?? []).forEach((p, i) => {
       if (!known.has(p.volunteerId)) fields[`participation.${i}.volunteerId`] = offerMsg.unknownVolunteer;
       else if (p.shirtSize && !offer.event.shirtSizes.includes(p.shirtSize)) fields[`participation.${i}.shirtSize`] = msg.oneOf;
     });
-    if (Object.keys(fields).length) throw invalid("Unknown volunteers", fields);
+    if (Object.keys(fields).length) throw invalid("Unknown volunteers, or minors awaiting their guardian", fields);
 
     if (asksShirtSize(offer.event)) {
       const missing: FieldErrors = {};

@@ -9,7 +9,7 @@ import { FileMissingError, type FileStore } from "../../files/store.ts";
 import { backoffSeconds, enqueue, type JobHandler } from "../../jobs/queue.ts";
 import { MAIL_CONNECTIONS } from "../../mail/outbox.ts";
 import type { RenderedMail } from "../../mail/templates.ts";
-import { renderSendOut } from "./mail.ts";
+import { renderSendOut, withRemovalLink } from "./mail.ts";
 import * as repo from "./repo.ts";
 
 /**
@@ -65,6 +65,8 @@ export interface DeliveryDeps {
   transport: Transporter | null;
   from: string;
   files: FileStore;
+  /** The link in a volunteer's mail that removes them from their group (features/registration). */
+  removalLink(volunteerId: string): Promise<string>;
   /** True once the server is shutting down: a run then stops claiming and leaves the rest to the next start. */
   stopping(): boolean;
 }
@@ -186,7 +188,11 @@ async function deliver(d: DeliveryDeps, sendOutId: string): Promise<void> {
   const work = async () => {
     for (let r = await next(); r; r = await next()) {
       try {
-        await handOver(r, mailOf(r));
+        const mail = mailOf(r);
+        await handOver(
+          r,
+          r.volunteerId ? withRemovalLink(mail, asLanguage(r.language), await d.removalLink(r.volunteerId)) : mail,
+        );
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);
         const giveUp = permanent(err) || r.attempts >= MAX_TRIES;

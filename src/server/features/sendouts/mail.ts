@@ -34,6 +34,8 @@ function html(text: string): string {
     .join("");
 }
 
+const FOOTER_STYLE = "color:#555;font-size:small";
+
 export function renderSendOut(lang: Language, v: SendOutMailValues): RenderedMail {
   const sender = v.senderName || translate(lang, "mail.sendOut.organizer");
   const body = v.station ? fillCoordinates(v.message, v.station) : v.message;
@@ -44,6 +46,19 @@ export function renderSendOut(lang: Language, v: SendOutMailValues): RenderedMai
   return {
     subject: v.subject,
     text: `${body}\n\n--\n${footer}\n`,
-    html: `<!doctype html><html lang="${lang}"><body style="font-family:sans-serif;line-height:1.5">${html(body)}<hr><p style="color:#555;font-size:small">${escapeHtml(footer)}</p></body></html>`,
+    html: `<!doctype html><html lang="${lang}"><body style="font-family:sans-serif;line-height:1.5">${html(body)}<hr><p style="${FOOTER_STYLE}">${escapeHtml(footer)}</p></body></html>`,
+  };
+}
+
+/**
+ * A volunteer's copy of a send-out: the rendered mail with the link that removes them from their group
+ * (ADR 022). The rest of the mail is the same for everyone and rendered once.
+ */
+export function withRemovalLink(mail: RenderedMail, lang: Language, leaveUrl: string): RenderedMail {
+  const line = translate(lang, "mail.sendOut.leave", { leaveUrl });
+  return {
+    ...mail,
+    text: `${mail.text}${line}\n`,
+    html: mail.html.replace(/<\/body><\/html>$/, `<p style="${FOOTER_STYLE}">${escapeHtml(line)}</p></body></html>`),
   };
 }

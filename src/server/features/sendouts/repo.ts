@@ -71,7 +71,8 @@ export interface NewSendOut {
  * Stores a send-out and its recipients as they are now, in two statements. The recipients come from the
  * accepted offers at the chosen stations in one INSERT … SELECT: VOLUNTEERS are the offers' named
  * volunteers, CONTACT_PERSONS the contacts of those groups. Each address once, lower-cased; where one
- * address is both, the account's language and name win (a volunteer has no language: Swedish). Each
+ * address is both, the account's language and name win (a volunteer's is the one they signed up in). A
+ * volunteer's row keeps who they are, for the removal link in their mail (ADR 022). Each
  * recipient's station (for {coordinates}) is the earliest chosen one they are at.
  */
 export async function insertSendOut(
@@ -94,16 +95,16 @@ export async function insertSendOut(
         FROM offers o JOIN stations st ON st.id = o.station_id
         WHERE o.event_id = ${s.eventId} AND o.status = 'ACCEPTED' AND o.station_id::text IN (${list(s.stations)})
       ), candidates AS (
-        SELECT lower(btrim(v.email)) AS email, v.name, 'sv' AS language, a.station_id, a.start, 1 AS rank
+        SELECT lower(btrim(v.email)) AS email, v.name, v.language, a.station_id, a.start, 1 AS rank, v.id AS volunteer_id
         FROM accepted a JOIN group_volunteers v ON v.group_id = a.group_id AND a.attendees ? v.id::text
         WHERE ${volunteers}
         UNION ALL
-        SELECT lower(u.email), btrim(u.first_name || ' ' || u.last_name), u.language, a.station_id, a.start, 0
+        SELECT lower(u.email), btrim(u.first_name || ' ' || u.last_name), u.language, a.station_id, a.start, 0, NULL::uuid
         FROM accepted a JOIN group_contacts c ON c.group_id = a.group_id JOIN users u ON u.id = c.user_id
         WHERE ${contacts}
       ), inserted AS (
-        INSERT INTO send_out_recipients (send_out_id, email, name, language, station_id)
-        SELECT DISTINCT ON (email) ${created.id}::uuid, email, name, language, station_id
+        INSERT INTO send_out_recipients (send_out_id, email, name, language, station_id, volunteer_id)
+        SELECT DISTINCT ON (email) ${created.id}::uuid, email, name, language, station_id, volunteer_id
         FROM candidates WHERE email <> ''
         ORDER BY email, rank, start, station_id
         RETURNING 1
@@ -205,6 +206,8 @@ export interface ClaimedRecipient {
   name: string;
   language: string;
   stationId: string | null;
+  /** A group volunteer's address: their mail carries the link that removes them. */
+  volunteerId: string | null;
   attempts: number;
 }
 
@@ -229,7 +232,7 @@ export async function claimRecipients(
         FOR UPDATE SKIP LOCKED
       ) free
       WHERE r.send_out_id = ${sendOutId} AND r.email = free.email
-      RETURNING r.email, r.name, r.language, r.station_id AS "stationId", r.attempts`,
+      RETURNING r.email, r.name, r.language, r.station_id AS "stationId", r.volunteer_id AS "volunteerId", r.attempts`,
   );
 }
 
