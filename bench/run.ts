@@ -9,6 +9,7 @@ import pg from "pg";
 import { updateBodyOf } from "#shared/events/rules";
 import type { EventView } from "#shared/events/schema";
 import { MAIL_BUDGET_SHARE, MAIL_SCENARIO, measureMail } from "./mail.ts";
+import { COPY_SCENARIO, clientAddress, type LinksInfo, SIGN_UP_PAGE_SCENARIO, SIGN_UP_SCENARIO } from "./registration.ts";
 import { LED_SCENARIO, PAYOUT_SCENARIO, ROSTER_SCENARIO, type RosterInfo } from "./roster.ts";
 import { measureSendOut, SENDOUT_ACCEPT_BUDGET_MS, SENDOUT_BUDGET_SHARE, SENDOUT_SCENARIO } from "./sendouts.ts";
 import { STAFFING_SCENARIOS, type StaffingInfo } from "./staffing.ts";
@@ -22,6 +23,8 @@ interface SeedInfo {
   staffing?: StaffingInfo;
   /** Present when the roster scenario runs. */
   roster?: RosterInfo;
+  /** Present when a sign-up scenario runs: the roster event's groups' links. */
+  links?: LinksInfo;
 }
 
 interface Row {
@@ -73,6 +76,13 @@ const BUDGETS: Budget[] = [
   // the time on the embedded database, at ten readers at once.
   { scenario: PAYOUT_SCENARIO, p99: { PostgreSQL: 100, PGlite: 400 } },
   { scenario: LED_SCENARIO, p99: { PostgreSQL: 25, PGlite: 100 } },
+  // The sign-up page is a read a person on a phone waits for: the main reads' budget, at ten at once.
+  { scenario: SIGN_UP_PAGE_SCENARIO, p99: { PostgreSQL: 25, PGlite: 100 } },
+  // A sign-up is a write of a few rows and a mail: the event save's budget, at ten at once.
+  { scenario: SIGN_UP_SCENARIO, p99: { PostgreSQL: 50, PGlite: 200 } },
+  // Copying last year's large event is done once a year and waited for like a page: one second on
+  // PostgreSQL, four times that on the embedded database.
+  { scenario: COPY_SCENARIO, p99: { PostgreSQL: 1000, PGlite: 4000 } },
 ];
 /**
  * Organizers matching groups to stations: a few at a time, not 50. At 50 connections on a small machine the
@@ -275,6 +285,91 @@ async function measure(database: string, env: Record<string, string>): Promise<R
         (a) => `${(a as { statements: unknown[] }).statements.length} groups`,
       );
       await eventDay(LED_SCENARIO, "/api/teamleader/events/summaries", (a) => `${(a as unknown[]).length} events`);
+
+      // Volunteers signing up through their groups' links: each request through another group's link and
+      // from another address, as a club's members do from their phones.
+      if (info.links) {
+        const l = info.links;
+        let n = 0;
+        const json = { "content-type": "application/json" };
+        const pageOf = (i: number) => `/api/public/self-registration/${l.eventId}/${l.hashes[i % l.hashes.length]}`;
+        await scenario(SIGN_UP_PAGE_SCENARIO, async () => {
+          const first = await fetch(base + pageOf(0), { headers: { "x-forwarded-for": clientAddress(0) } });
+          console.log(
+            `${database}: ${SIGN_UP_PAGE_SCENARIO}: ${first.status}, ${((await first.text()).length / 1024).toFixed(1)} kB`,
+          );
+          const measured = await run({
+            url: base,
+            connections: STAFFING_CONNECTIONS,
+            duration: DURATION,
+            requests: [
+              {
+                method: "GET",
+                setupRequest: (req) => ({ ...req, path: pageOf(n), headers: { "x-forwarded-for": clientAddress(n++) } }),
+              },
+            ],
+          });
+          return { ...row(SIGN_UP_PAGE_SCENARIO, measured), connections: STAFFING_CONNECTIONS };
+        });
+        await scenario(SIGN_UP_SCENARIO, async () => {
+          const measured = await run({
+            url: `${base}/api/groups/addVolunteer`,
+            connections: STAFFING_CONNECTIONS,
+            duration: DURATION,
+            requests: [
+              {
+                method: "POST",
+                setupRequest: (req) => {
+                  const i = n++;
+                  return {
+                    ...req,
+                    headers: { ...json, "x-forwarded-for": clientAddress(i) },
+                    body: JSON.stringify({
+                      hash: l.hashes[i % l.hashes.length],
+                      eventId: l.eventId,
+                      volunteer: {
+                        name: `Anmäld ${i}`,
+                        email: `anmald-${i}@example.se`,
+                        phone: "0701234567",
+                        age: 30,
+                        participation: { specialDiets: [], shirtSize: "M" },
+                      },
+                    }),
+                  };
+                },
+              },
+            ],
+          });
+          return { ...row(SIGN_UP_SCENARIO, measured), connections: STAFFING_CONNECTIONS };
+        });
+        // One organizer copying the event with all its accepted offers, each copy to a day of its own.
+        let copies = 0;
+        await scenario(COPY_SCENARIO, async () => {
+          const measured = await run({
+            url: `${base}/api/events/${l.eventId}/copy`,
+            connections: 1,
+            duration: DURATION,
+            requests: [
+              {
+                method: "POST",
+                headers: { ...organizer, ...json },
+                setupRequest: (req) => ({
+                  ...req,
+                  body: JSON.stringify({
+                    name: `Stora stadsloppet, kopia ${++copies}`,
+                    date: new Date(Date.now() + (60 + copies) * 86_400_000).toISOString().slice(0, 10),
+                    city: "Stockholm",
+                    startTime: "09:00",
+                    offers: l.offers,
+                  }),
+                }),
+              },
+            ],
+          });
+          console.log(`${database}: ${COPY_SCENARIO}: ${copies} copies`);
+          return { ...row(COPY_SCENARIO, measured), connections: 1 };
+        });
+      }
     }
 
     // Sign-in by 20 users at once (one connection each), with health probes alongside: hashing must not

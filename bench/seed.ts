@@ -3,6 +3,7 @@ import { addDays, stockholmToday } from "#shared/validation";
 import type { Ctx } from "../src/server/context.ts";
 import { users } from "../src/server/db/schema.ts";
 import { createEvent } from "../src/server/features/events/service.ts";
+import { REGISTRATION_SCENARIOS, seedLinks } from "./registration.ts";
 import { EVENT_DAY_SCENARIOS, seedRoster } from "./roster.ts";
 import { benchEvent, STAFFING_SCENARIOS, seedStaffing } from "./staffing.ts";
 
@@ -36,7 +37,10 @@ export async function seed(ctx: Ctx) {
   }
   // The large event of the roster (400 accepted groups, 3,600 named volunteers) only when its scenario runs.
   let roster: Awaited<ReturnType<typeof seedRoster>> | undefined;
-  if (!only || EVENT_DAY_SCENARIOS.some((name) => only.test(name))) roster = await seedRoster(ctx);
+  const wanted = (names: string[]) => !only || names.some((name) => only.test(name));
+  if (wanted([...EVENT_DAY_SCENARIOS, ...REGISTRATION_SCENARIOS])) roster = await seedRoster(ctx);
+  // Its groups' sign-up links, for the sign-up page, the sign-up and the copy of the event.
+  const links = roster && wanted(REGISTRATION_SCENARIOS) ? await seedLinks(ctx, roster.eventId) : undefined;
   await ctx.db.execute(sql`ANALYZE`);
   return {
     users: USERS,
@@ -46,6 +50,7 @@ export async function seed(ctx: Ctx) {
     eventIds,
     staffing,
     roster,
+    links,
   };
 }
 

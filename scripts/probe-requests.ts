@@ -53,6 +53,8 @@ export interface Fixtures {
   spareEventId: string;
   groupId: string;
   volunteerId: string;
+  /** The hash of the group's sign-up link at the event. */
+  linkHash: string;
   date: string;
   /** Valid bodies of the two PUTs, as read back from the API. */
   eventUpdate: Record<string, unknown>;
@@ -153,6 +155,7 @@ export async function setupFixtures(send: Send, now = new Date()): Promise<Fixtu
   expect2xx("offer", await as("POST", "/api/offers", { eventId, stationId, groupId, volunteers: 2 }));
   expect2xx("send offers", await as("POST", `/api/offers/${eventId}/confirm`, {}));
   expect2xx("accept offer", await as("POST", `/api/offers/${eventId}/${groupId}/${stationId}/accept`));
+  const link = expect2xx("sign-up link", await as("POST", "/api/link", { groupId, eventId }));
 
   const g = groupConfirmed.body;
   const groupUpdate = {
@@ -177,6 +180,7 @@ export async function setupFixtures(send: Send, now = new Date()): Promise<Fixtu
     spareEventId: spare.body.id,
     groupId,
     volunteerId,
+    linkHash: String(link.body.link).split("/").pop() as string,
     date,
     eventUpdate: updateBodyOf(confirmed.body as EventView) as Record<string, unknown>,
     groupUpdate,
@@ -500,6 +504,7 @@ function fixtureParam(route: RouteInfo, name: string, fx: Fixtures): string {
   if (name === "stationId") return fx.stationId;
   if (name === "stationIdGroupId") return `${fx.stationId}_${fx.groupId}`;
   if (name === "email") return fx.other.email;
+  if (name === "hash") return fx.linkHash;
   if (name === "id") return route.url.startsWith("/api/groups/") ? fx.groupId : event;
   return fx.eventId;
 }
@@ -648,6 +653,27 @@ function bodyTemplates(fx: Fixtures): Record<string, unknown> {
       subject: "Inför loppet",
       message: "Samling vid {coordinates}",
       attachments: [],
+    },
+    "POST /api/link": { groupId: fx.groupId, eventId: fx.eventId },
+    "POST /api/groups/addVolunteer": {
+      hash: fx.linkHash,
+      eventId: fx.eventId,
+      volunteer: {
+        name: "Siv Berg",
+        email: "siv.berg@example.se",
+        phone: "0701234568",
+        age: 15,
+        participation: { specialDiets: ["VEGAN"], shirtSize: "M", substitute: "" },
+        guardian: { name: "Stig Berg", email: "stig.berg@example.se" },
+      },
+      language: "sv",
+    },
+    "POST /api/events/:id/copy": {
+      name: "Provloppet igen",
+      date: addDays(fx.date, 365),
+      city: "Lund",
+      startTime: "09:00",
+      offers: [{ groupId: fx.groupId, stationId: fx.stationId }],
     },
     "POST /api/offers/groups/:groupId/:eventId/:stationId": {
       attendees: [fx.volunteerId],

@@ -1,5 +1,6 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { events, stations } from "../../src/server/db/schema.ts";
+import { events, groupVolunteers, stations } from "../../src/server/db/schema.ts";
 import { parseInstant } from "../../src/shared/time.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { buildUser } from "../helpers/factories.ts";
@@ -227,14 +228,35 @@ describe("EVENT availability", () => {
 describe("GET /api/groups/{id}/export.csv", () => {
   it("exports the group's data as UTF-8 CSV with BOM and semicolons, in the user's language", async () => {
     const eventId = await insertEvent("CONFIRMED", ["0180"], "Vårruset");
+    const otherEventId = await insertEvent("CONFIRMED", ["0180"], "Midnattsloppet");
     const g = await createGroup(anna, {
       name: "Åby BK; F12",
       volunteers: [
-        { name: "Kim Berg", email: "kim@example.se", phone: "+46701234567", age: 13 },
+        {
+          name: "Kim Berg",
+          email: "kim@example.se",
+          phone: "+46701234567",
+          age: 13,
+          participation: [
+            { eventId, shirtSize: "M", specialDiets: ["VEGAN", "GLUTEN_FREE"], substitute: "Sam Ek" },
+            { eventId: otherEventId, specialDiets: [] },
+          ],
+        },
         { name: '=HYPERLINK("x")', email: "ali@example.se", phone: "0707654321", age: 12 },
+        { name: "Elin Holm", email: "elin@example.se", phone: "0701112233", age: 15 },
       ],
       availabilities: [period, { type: "EVENT", eventId, location: "0180" }],
     });
+    // Minors who joined through the sign-up link name a guardian (only that call sets one): one has said yes.
+    const volunteerId = (email: string) => g.volunteers.find((v: { email: string }) => v.email === email).id;
+    await app.ctx.db
+      .update(groupVolunteers)
+      .set({ guardianName: "Eva Holm", guardianEmail: "eva@example.se" })
+      .where(eq(groupVolunteers.id, volunteerId("elin@example.se")));
+    await app.ctx.db
+      .update(groupVolunteers)
+      .set({ guardianName: "Per Berg", guardianEmail: "per@example.se", guardianConfirmedAt: new Date() })
+      .where(eq(groupVolunteers.id, volunteerId("kim@example.se")));
     const res = await app.server.inject({
       method: "GET",
       url: `/api/groups/${g.id}/export.csv`,
@@ -254,9 +276,22 @@ describe("GET /api/groups/{id}/export.csv", () => {
     expect(text).toContain("Åldrar;12 år");
     expect(text).toContain("Status;Obekräftad");
     expect(text).toContain(`Anna Andersson;${anna.email};070-111 11 11`);
-    expect(text).toContain("Kim Berg;kim@example.se;070-123 45 67;13");
+    expect(lines).toContain(
+      "Namn;E-postadress;Mobilnummer;Ålder;Vårdnadshavare;Vårdnadshavarens e-postadress;Vårdnadshavaren har sagt ja",
+    );
+    expect(lines).toContain("Kim Berg;kim@example.se;070-123 45 67;13;Per Berg;per@example.se;Ja");
+    expect(lines).toContain("Elin Holm;elin@example.se;070-111 22 33;15;Eva Holm;eva@example.se;Nej");
     // A name that a spreadsheet would run as a formula is defused.
-    expect(text).toContain(`"'=HYPERLINK(""x"")";ali@example.se;070-765 43 21;12`);
+    expect(lines).toContain(`"'=HYPERLINK(""x"")";ali@example.se;070-765 43 21;12;;;`);
+    // What each volunteer stated per event: the part the erasure notice asks contacts to keep.
+    const participation = lines.indexOf("Funktionärernas uppgifter per evenemang");
+    expect(participation).toBeGreaterThan(lines.indexOf("Funktionärer"));
+    expect(lines.slice(participation + 1, participation + 4)).toEqual([
+      "Namn;E-postadress;Evenemang;Tröjstorlek;Specialkost;Ersätter vem?",
+      "Kim Berg;kim@example.se;Vårruset (2031-06-01);M;Vegansk, Glutenfri;Sam Ek",
+      "Kim Berg;kim@example.se;Midnattsloppet (2031-06-01);;;",
+    ]);
+    expect(lines[participation + 4]).toBe("");
     expect(text).toContain("Under en period;2031-05-01;2031-05-31;;Stockholm");
     expect(text).toContain("Till ett visst evenemang;;;Vårruset (2031-06-01);Stockholm");
   });
@@ -272,6 +307,10 @@ describe("GET /api/groups/{id}/export.csv", () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain("Group name;IFK Exempel P12");
     expect(res.body).toContain("Status;Unconfirmed");
+    expect(res.body).toContain("Name;E-mail address;Mobile number;Age;Guardian;Guardian's e-mail address;Guardian has said yes");
+    expect(res.body).toContain(
+      "Volunteers' details per event\r\nName;E-mail address;Event;Shirt size;Special diets;Replacing whom?",
+    );
   });
 
   it("answers 404 to an outsider and 401 without a token", async () => {

@@ -77,7 +77,7 @@ describe("POST /api/groups", () => {
     expect(res.body.contactPersons).toEqual([
       { id: anna.user && expect.any(String), email: anna.email, name: "Anna Andersson", phone: "+46701111111", creator: true },
     ]);
-    expect(res.body.volunteers).toEqual([{ ...kim, id: expect.any(String), participation: [] }]);
+    expect(res.body.volunteers).toEqual([{ ...kim, id: expect.any(String), participation: [], guardian: null }]);
   });
 
   it("adds the listed contacts, and leaves out those marked toBeDeleted", async () => {
@@ -376,7 +376,15 @@ describe("volunteers", () => {
     // Numbers are stored in international form, however they were typed.
     expect(res.body.volunteers).toEqual([
       { ...k, phone: "+46700000000", age: 14 },
-      { id: expect.any(String), name: "Sam Ny", email: "sam@example.se", phone: "+46701212121", age: 15, participation: [] },
+      {
+        id: expect.any(String),
+        name: "Sam Ny",
+        email: "sam@example.se",
+        phone: "+46701212121",
+        age: 15,
+        participation: [],
+        guardian: null,
+      },
     ]);
     const { groupVolunteers } = await import("../../src/server/db/schema.ts");
     const { eq } = await import("drizzle-orm");

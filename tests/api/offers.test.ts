@@ -631,10 +631,22 @@ describe("the organizer's reads", () => {
     const k = key(e, await group(anna));
     await offerAt(app, owner, anna, k, { to: "PROPOSAL" });
     const byOrganizer = (await stationOffers(app, owner.token, e.id, k.stationId)).body.offers[0];
-    expect(byOrganizer.abilities).toEqual({ remove: true, answer: false, nameAttendees: false, recordAttendance: false });
+    expect(byOrganizer.abilities).toEqual({
+      remove: true,
+      answer: false,
+      nameAttendees: false,
+      recordAttendance: false,
+      shareLink: false,
+    });
     expectCleanError(await removeOffer(app, leader.token, k), "NotFound", 404);
     const byLeader = (await stationOffers(app, leader.token, e.id, k.stationId)).body.offers[0];
-    expect(byLeader.abilities).toEqual({ remove: false, answer: false, nameAttendees: false, recordAttendance: false });
+    expect(byLeader.abilities).toEqual({
+      remove: false,
+      answer: false,
+      nameAttendees: false,
+      recordAttendance: false,
+      shareLink: false,
+    });
     const listed = (await eventOffers(app, leader.token, e.id)).body[0];
     expect(listed.abilities.remove).toBe(false);
   });

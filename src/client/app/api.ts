@@ -7,6 +7,8 @@ export class ApiError extends Error {
     readonly code: ErrorCode | "NetworkError",
     readonly fields?: FieldErrors,
     message?: string,
+    /** How long the server asks to wait (its Retry-After), so a refusal can say when to try again. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message ?? code);
   }
@@ -65,7 +67,8 @@ async function parse<T>(res: Response): Promise<T> {
   const text = await res.text();
   const data = text ? JSON.parse(text) : undefined;
   if (res.ok) return data as T;
-  if (isErrorBody(data)) throw new ApiError(res.status, data.code, data.fields, data.message);
+  const retryAfter = Number(res.headers.get("retry-after")) || undefined;
+  if (isErrorBody(data)) throw new ApiError(res.status, data.code, data.fields, data.message, retryAfter);
   throw new ApiError(res.status, res.status >= 500 ? "InternalError" : "ValidationError");
 }
 

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { apiErrorText, apiFieldErrors } from "./form.ts";
 
@@ -68,4 +68,20 @@ export function useSubmitFeedback<E extends HTMLElement = HTMLFormElement>() {
   );
 
   return { ref, error, setError, accept, fail };
+}
+
+/** The spec's submit lock (02 §5, §9): a clicked button stays disabled this long, so a double tap sends once. */
+const SUBMIT_LOCK_MS = 500;
+
+/** `lock()` on submit; `locked` disables the button for the next half second. */
+export function useSubmitLock() {
+  const [locked, setLocked] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const lock = useCallback(() => {
+    setLocked(true);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setLocked(false), SUBMIT_LOCK_MS);
+  }, []);
+  return { locked, lock };
 }

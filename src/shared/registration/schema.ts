@@ -134,6 +134,23 @@ export function addVolunteerBodyOf(
   };
 }
 
+type FormField = keyof SelfRegistrationValues;
+const PERSON: readonly string[] = ["name", "email", "phone", "age"] satisfies FormField[];
+const PARTICIPATION: readonly string[] = ["shirtSize", "specialDiets", "substitute"] satisfies FormField[];
+
+/**
+ * The sign-up form's field behind a field of the API body (`addVolunteerBodyOf` the other way round):
+ * `volunteer.participation.shirtSize` → shirtSize, `volunteer.guardian.email` → guardianEmail. A path the
+ * form has no field for (the link's hash, the language) → null.
+ */
+export function formFieldOf(apiField: string): FormField | null {
+  const [root, first = "", second = ""] = apiField.split(".");
+  if (root !== "volunteer") return null;
+  if (first === "participation") return PARTICIPATION.includes(second) ? (second as FormField) : null;
+  if (first === "guardian") return second === "email" ? "guardianEmail" : "guardianName";
+  return PERSON.includes(first) ? (first as FormField) : null;
+}
+
 // ── Answers ─────────────────────────────────────────────────────────────────────────────────────────
 
 const instantOut = () => z.iso.datetime({ offset: true });

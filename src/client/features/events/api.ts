@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { EventMode } from "#shared/events/rules";
-import type { EventFormInput, EventSummary, EventView } from "#shared/events/schema";
+import type { EventCopyInput, EventFormInput, EventSummary, EventView } from "#shared/events/schema";
 import type { GeoPlace } from "#shared/geo/municipalities";
 import { api } from "../../app/api.ts";
 
@@ -54,6 +54,18 @@ export function useUpdateEvent(id: string) {
 export function useConfirmEvent(id: string) {
   const store = useStoreEvent();
   return useMutation({ mutationFn: () => api<EventView>("POST", `/events/${id}/confirm`), onSuccess: store });
+}
+
+/**
+ * POST /api/events/{id}/copy (STAFFING §4): the new DRAFT event made from `sourceId`, with DRAFT offers to
+ * the groups listed. It joins the organizer's list, so the summaries are read again.
+ */
+export function useCopyEvent(sourceId: string) {
+  const store = useStoreEvent();
+  return useMutation({
+    mutationFn: (body: EventCopyInput) => api<EventView>("POST", `/events/${sourceId}/copy`, body),
+    onSuccess: store,
+  });
 }
 
 export function useRemoveEvent() {

@@ -1,5 +1,9 @@
 export * from "./api.ts";
 export { ConfirmEvent } from "./components/confirm-event.tsx";
+export { CopyAdjustForm, type CopyAdjustValues } from "./components/copy-adjust-form.tsx";
+export { CopyOffersPicker } from "./components/copy-offers-picker.tsx";
+export { CopySourceList } from "./components/copy-source-list.tsx";
+export { CopyStationsReview } from "./components/copy-stations-review.tsx";
 export { EventForm, type SaveIntent } from "./components/event-form.tsx";
 export { EventSummary, type StationAction, StationsSummary } from "./components/event-summary.tsx";
 export { EventsTable } from "./components/events-table.tsx";

@@ -1,20 +1,19 @@
 import { ActionIcon, Button, Group, Modal, Paper, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type Group as GroupData, type Volunteer, type VolunteerFormValues, volunteerForm } from "#shared/groups/schema";
 import { formatPhone } from "#shared/phone";
+import { awaitsGuardian } from "#shared/registration/rules";
 import { ConfirmModal } from "../../components/confirm-modal.tsx";
 import { DialogHeader } from "../../components/dialog-header.tsx";
 import { zodValidate } from "../../components/form.ts";
 import { FormError } from "../../components/form-error.tsx";
-import { useSubmitFeedback } from "../../components/form-feedback.ts";
+import { useSubmitFeedback, useSubmitLock } from "../../components/form-feedback.ts";
 import { notifySuccess } from "../../components/notify.ts";
+import { ToneBadge } from "../../components/status-badge.tsx";
 import { UnsavedChangesPrompt } from "../../components/unsaved-changes.tsx";
 import { WholeNumberInput } from "../../components/whole-number-input.tsx";
-
-/** The spec's submit lock: a clicked button stays disabled this long, so a double click saves once. */
-const SUBMIT_LOCK_MS = 500;
 
 export interface VolunteerValues {
   name: string;
@@ -45,17 +44,9 @@ export function VolunteerForm({ volunteers, initial, onSubmit, onCancel }: FormP
     validate: zodValidate(schema, t),
     validateInputOnBlur: true,
   });
-  const [locked, setLocked] = useState(false);
+  const { locked, lock } = useSubmitLock();
   const feedback = useSubmitFeedback();
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
   const hasErrors = Object.keys(form.errors).length > 0;
-
-  const lock = () => {
-    setLocked(true);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => setLocked(false), SUBMIT_LOCK_MS);
-  };
 
   const submit = form.onSubmit(
     async (values) => {
@@ -131,6 +122,7 @@ export function VolunteerList({ group, onSave }: ListProps) {
   const [editing, setEditing] = useState<Editing>(null);
   const [removing, setRemoving] = useState<Volunteer | null>(null);
   const volunteers = group.volunteers;
+  // What PUT takes: a volunteer's guardian is theirs to name through the sign-up link, so it is not sent and stays stored.
   const plain = (v: Volunteer) => ({
     id: v.id,
     name: v.name,
@@ -163,17 +155,26 @@ export function VolunteerList({ group, onSave }: ListProps) {
           <Text size="sm" c="dimmed">
             {t("groups.volunteer.count", { count: volunteers.length })}
           </Text>
+          {volunteers.some(awaitsGuardian) && <Text size="sm">{t("groups.volunteer.awaitingGuardianHint")}</Text>}
           <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: "none" }} aria-label={t("groups.volunteer.title")}>
             {volunteers.map((v) => (
               <Paper component="li" key={v.id} withBorder p="xs" px="sm">
                 <Group justify="space-between" wrap="nowrap" gap="sm">
                   <div style={{ minWidth: 0 }}>
-                    <Text fw={600} size="sm">
-                      {v.name}, {v.age}
-                    </Text>
+                    <Group gap={6} align="center">
+                      <Text fw={600} size="sm">
+                        {v.name}, {v.age}
+                      </Text>
+                      {awaitsGuardian(v) && <ToneBadge tone="waiting">{t("groups.volunteer.awaitingGuardian")}</ToneBadge>}
+                    </Group>
                     <Text size="sm" c="dimmed" style={{ overflowWrap: "anywhere" }}>
                       {v.email} · {formatPhone(v.phone)}
                     </Text>
+                    {v.guardian && (
+                      <Text size="sm" c="dimmed" style={{ overflowWrap: "anywhere" }}>
+                        {t("groups.volunteer.guardian", { name: v.guardian.name, email: v.guardian.email })}
+                      </Text>
+                    )}
                   </div>
                   {group.abilities.edit && (
                     <Group gap={4} wrap="nowrap">

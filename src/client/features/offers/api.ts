@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { AttendeesInput, Candidate, Offer, OfferInput, RemindResult, SendOffersResult } from "#shared/offers/schema";
+import type { LinkBody, LinkResult } from "#shared/registration/schema";
 import { api } from "../../app/api.ts";
 import { offerKeys } from "../../app/offer-queries.ts";
 
@@ -99,5 +100,15 @@ export function useNameAttendees(groupId: string, eventId: string, stationId: st
       // Per-event shirt sizes and diets are saved on the group's volunteers too.
       void client.invalidateQueries({ queryKey: ["groups", "one", groupId] });
     },
+    // A refusal may come from volunteers who changed meanwhile (left the group, a guardian still to answer).
+    onError: () => client.invalidateQueries({ queryKey: ["groups", "one", groupId] }),
+  });
+}
+
+/** The group's sign-up link for the event: the same each time, until `renew` makes a new one and kills the old. */
+export function useSignUpLink(groupId: string, eventId: string) {
+  // A refusal is not followed by a fresh list: the block would vanish with the reason it shows.
+  return useMutation({
+    mutationFn: (renew: boolean) => api<LinkResult>("POST", "/link", { groupId, eventId, renew } satisfies LinkBody),
   });
 }

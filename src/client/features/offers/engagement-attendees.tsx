@@ -22,6 +22,7 @@ import type { Group as GroupData, Volunteer } from "#shared/groups/schema";
 import { asksDiets, asksShirtSize, attendeeCountProblem } from "#shared/offers/rules";
 import type { AttendeesInput } from "#shared/offers/schema";
 import { type Offer, offerMsg } from "#shared/offers/schema";
+import { awaitsGuardian } from "#shared/registration/rules";
 import { ApiError } from "../../app/api.ts";
 import { DialogHeader } from "../../components/dialog-header.tsx";
 import { FormError } from "../../components/form-error.tsx";
@@ -132,6 +133,19 @@ function SavedAttendees({ offer, volunteers }: { offer: Offer; volunteers: reado
   );
 }
 
+/**
+ * The named volunteers the server refused one by one (`attendees.N`, N the place in what was sent), with its
+ * reason: a minor still awaiting their guardian's yes, or one no longer in the group.
+ */
+function refusedAttendees(err: unknown, sent: readonly Volunteer[]): Array<{ name: string; message: string }> {
+  if (!(err instanceof ApiError) || err.code !== "ValidationError") return [];
+  return Object.entries(err.fields ?? {}).flatMap(([field, message]) => {
+    const index = /^attendees\.(\d+)$/.exec(field)?.[1];
+    const volunteer = index === undefined ? undefined : sent[Number(index)];
+    return volunteer ? [{ name: volunteer.name, message }] : [];
+  });
+}
+
 function AttendeesForm({ offer, volunteers }: { offer: Offer; volunteers: readonly Volunteer[] }) {
   const { t } = useTranslation();
   const save = useNameAttendees(offer.groupId, offer.eventId, offer.stationId);
@@ -143,7 +157,8 @@ function AttendeesForm({ offer, volunteers }: { offer: Offer; volunteers: readon
   const { event, station } = offer;
   const shirts = asksShirtSize(event);
   const diets = asksDiets(event);
-  const chosen = volunteers.filter((v) => choices[v.id]?.chosen);
+  // A minor awaiting their guardian's yes cannot be named (ADR 022): shown, never sent.
+  const chosen = volunteers.filter((v) => choices[v.id]?.chosen && !awaitsGuardian(v));
 
   // A volunteer added on the group page since the form opened joins the list unticked.
   useEffect(() => {
@@ -187,6 +202,8 @@ function AttendeesForm({ offer, volunteers }: { offer: Offer; volunteers: readon
         setDialogOpen(true);
         return;
       }
+      const refused = refusedAttendees(err, chosen);
+      if (refused.length > 0) return feedback.setError(refused.map((r) => `${r.name}: ${t(r.message)}`).join(" "));
       feedback.fail(err);
     }
   };
@@ -210,16 +227,24 @@ function AttendeesForm({ offer, volunteers }: { offer: Offer; volunteers: readon
             const c = choices[v.id];
             if (!c) return null;
             const young = v.age < station.officialMiniumumAge;
+            const awaiting = awaitsGuardian(v);
             return (
               <Paper component="li" key={v.id} withBorder p="sm">
                 <Stack gap="xs">
                   <Checkbox
                     name="attendees"
                     value={v.id}
-                    checked={c.chosen}
+                    checked={c.chosen && !awaiting}
+                    disabled={awaiting}
                     onChange={(e) => change(v.id, { chosen: e.currentTarget.checked })}
                     label={t("groups.offers.attendees.volunteer", { name: v.name, age: v.age })}
-                    description={young ? t("groups.offers.attendees.underAge", { age: station.officialMiniumumAge }) : undefined}
+                    description={
+                      awaiting
+                        ? t("groups.offers.attendees.awaitingGuardian")
+                        : young
+                          ? t("groups.offers.attendees.underAge", { age: station.officialMiniumumAge })
+                          : undefined
+                    }
                   />
                   {c.chosen && (shirts || diets || event.substitute) && (
                     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" pl={{ base: 0, xs: "xl" }}>

@@ -1,5 +1,5 @@
-import { Loader, Paper, Stack, Text, Title } from "@mantine/core";
-import { lazy, type ReactNode, Suspense, useId } from "react";
+import { Loader, Text } from "@mantine/core";
+import { lazy, type ReactNode, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { stationTime } from "#shared/events/rules";
 import { skillLabelId } from "#shared/events/schema";
@@ -7,24 +7,10 @@ import { findMunicipality } from "#shared/geo/municipalities";
 import type { Offer } from "#shared/offers/schema";
 import { Facts } from "../../components/facts.tsx";
 import { useMapConfig } from "../../components/map-config.ts";
+import { Section } from "../../components/section.tsx";
 import { dateTime, payTerms } from "./group-format.ts";
 
 const MapPicker = lazy(() => import("../../components/map-picker.tsx"));
-
-/** A titled part of the engagement page. */
-export function Section({ title, children }: { title: string; children: ReactNode }) {
-  const id = useId();
-  return (
-    <Paper component="section" withBorder p={{ base: "sm", xs: "md" }} aria-labelledby={id}>
-      <Stack gap="sm">
-        <Title order={2} size="h3" id={id}>
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Paper>
-  );
-}
 
 /** The offer read-only: the event, the station with its place on the map, and the terms (spec 02 §2). */
 export function EngagementDetails({ offer }: { offer: Offer }) {

@@ -9,6 +9,7 @@ import type { Offer } from "#shared/offers/schema";
 import { useMyOffers } from "./api.ts";
 import { dateTime, isPastEvent } from "./group-format.ts";
 import classes from "./group-offers.module.css";
+import { SignUpLink } from "./sign-up-link.tsx";
 
 /**
  * The colours of the row buttons by offer status (spec 02 §2): accepted in the brand green, declined grey,
@@ -127,6 +128,9 @@ function EventBlock({ entry, level = 3 }: { entry: EventOffers; level?: 3 | 4 })
               {t("groups.offers.list.groupHeading", { name: g.name })}
             </Title>
             <StationRows offers={g.offers} caption={`${event.name} – ${g.name}`} />
+            {g.offers.some((o) => o.abilities.shareLink) && (
+              <SignUpLink groupId={g.id} groupName={g.name} eventId={event.id} eventName={event.name} />
+            )}
           </Stack>
         ))}
       </Stack>

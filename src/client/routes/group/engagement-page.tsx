@@ -5,11 +5,12 @@ import { ApiError } from "../../app/api.ts";
 import { RequireAuth } from "../../app/guards.tsx";
 import { NotFound } from "../../app/shell/not-found.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
+import { Section } from "../../components/section.tsx";
 import { useGroup } from "../../features/groups/api.ts";
 import { useGroupOffer } from "../../features/offers/api.ts";
 import { EngagementAnswer } from "../../features/offers/engagement-answer.tsx";
 import { EngagementAttendees } from "../../features/offers/engagement-attendees.tsx";
-import { EngagementDetails, Section } from "../../features/offers/engagement-details.tsx";
+import { EngagementDetails } from "../../features/offers/engagement-details.tsx";
 
 /** One offer to one of the user's groups: read it, answer it, name the volunteers (spec 02 §2). */
 export default function EngagementPage() {

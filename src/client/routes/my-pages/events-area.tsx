@@ -46,8 +46,9 @@ export default function EventsArea() {
                 +
               </span>
               <span className={classes.label}>{t("events.hub.newEvent")}</span>
+              <span className={classes.hint}>{t("events.hub.newEventHint")}</span>
             </UnstyledButton>
-            <div className={`${classes.circle} ${classes.disabled}`} aria-disabled="true">
+            <UnstyledButton component={Link} to="/my-pages/events/copy" className={classes.circle}>
               <svg
                 className={classes.icon}
                 viewBox="0 0 24 24"
@@ -61,7 +62,7 @@ export default function EventsArea() {
               </svg>
               <span className={classes.label}>{t("events.hub.copyEvent")}</span>
               <span className={classes.hint}>{t("events.hub.copyEventHint")}</span>
-            </div>
+            </UnstyledButton>
           </SimpleGrid>
         </nav>
 

@@ -29,13 +29,17 @@ export const csvRow = (cells: Array<string | number | null | undefined>) => cell
 export const csvDocument = (lines: readonly string[]) => `${BOM}${lines.join("\r\n")}\r\n`;
 
 /**
- * The group's data as its contacts see it: the group, its contacts, volunteers and availability. Phones
- * as people write them ("070-123 45 67"): a spreadsheet keeps that as text, where "+46701234567" or
- * "0701234567" would become a number and lose its plus or its leading zero.
+ * The group's data as its contacts see it: the group, its contacts, volunteers (with a minor's guardian),
+ * what each volunteer stated per event, and availability. The erasure notice sends contacts here before
+ * the volunteers' event data goes, so the per-event part is what they keep. Phones as people write them
+ * ("070-123 45 67"): a spreadsheet keeps that as text, where "+46701234567" or "0701234567" would become a
+ * number and lose its plus or its leading zero. `eventNames` holds "name (date)" of every event named.
  */
 export function groupCsv(group: Group, lang: Language, eventNames: Map<string, string>): string {
   const t = (id: string) => translate(lang, id);
   const place = (id: string) => findMunicipality(id)?.name ?? id;
+  const eventName = (id: string) => eventNames.get(id) ?? id;
+  const yesNo = (yes: boolean) => t(yes ? "common.yes" : "common.no");
   const lines: string[] = [
     csvRow([t("groups.csv.group")]),
     csvRow([t("groups.fields.name"), group.name]),
@@ -53,8 +57,48 @@ export function groupCsv(group: Group, lang: Language, eventNames: Map<string, s
     ...group.contactPersons.map((c) => csvRow([c.name, c.email, formatPhone(c.phone)])),
     "",
     csvRow([t("groups.csv.volunteers")]),
-    csvRow([t("groups.volunteer.name"), t("groups.volunteer.email"), t("groups.volunteer.phone"), t("groups.volunteer.age")]),
-    ...group.volunteers.map((v) => csvRow([v.name, v.email, formatPhone(v.phone), v.age])),
+    csvRow([
+      t("groups.volunteer.name"),
+      t("groups.volunteer.email"),
+      t("groups.volunteer.phone"),
+      t("groups.volunteer.age"),
+      t("groups.csv.guardianName"),
+      t("groups.csv.guardianEmail"),
+      t("groups.csv.guardianConfirmed"),
+    ]),
+    ...group.volunteers.map((v) =>
+      csvRow([
+        v.name,
+        v.email,
+        formatPhone(v.phone),
+        v.age,
+        v.guardian?.name,
+        v.guardian?.email,
+        v.guardian ? yesNo(v.guardian.confirmed) : "",
+      ]),
+    ),
+    "",
+    csvRow([t("groups.csv.participation")]),
+    csvRow([
+      t("groups.volunteer.name"),
+      t("groups.volunteer.email"),
+      t("groups.csv.event"),
+      t("groups.volunteer.shirtSize"),
+      t("groups.csv.specialDiets"),
+      t("groups.volunteer.substitute"),
+    ]),
+    ...group.volunteers.flatMap((v) =>
+      v.participation.map((p) =>
+        csvRow([
+          v.name,
+          v.email,
+          eventName(p.eventId),
+          p.shirtSize,
+          p.specialDiets.map((d) => t(`events.foodOptions.${d}`)).join(", "),
+          p.substitute,
+        ]),
+      ),
+    ),
     "",
     csvRow([t("groups.csv.availabilities")]),
     csvRow([
@@ -69,7 +113,7 @@ export function groupCsv(group: Group, lang: Language, eventNames: Map<string, s
         t(`groups.availability.types.${a.type}`),
         a.startDate,
         a.endDate,
-        a.eventId ? (eventNames.get(a.eventId) ?? a.eventId) : "",
+        a.eventId ? eventName(a.eventId) : "",
         place(a.location),
       ]),
     ),

@@ -213,7 +213,11 @@ export async function replaceAvailabilities(ctx: Ctx, group: repo.GroupRow, vers
 /** The group's data as a CSV file in the contact's language, for the group's own records. */
 export async function exportGroup(ctx: Ctx, actor: UserRow, group: repo.GroupRow): Promise<{ group: Group; csv: string }> {
   const full = await loadGroup(ctx.db, group, actor);
-  const eventIds = [...new Set(full.availabilities.map((a) => a.eventId).filter((id): id is string => !!id))];
-  const names = await repo.eventNames(ctx.db, eventIds);
+  // One read names every event the file mentions: those of EVENT availabilities and those volunteers stated details for.
+  const eventIds = new Set([
+    ...full.availabilities.flatMap((a) => (a.eventId ? [a.eventId] : [])),
+    ...full.volunteers.flatMap((v) => v.participation.map((p) => p.eventId)),
+  ]);
+  const names = await repo.eventNames(ctx.db, [...eventIds]);
   return { group: full, csv: groupCsv(full, actor.language as Language, names) };
 }

@@ -67,6 +67,10 @@ const asLanguage = (l: string): Language => (l === "en" ? "en" : "sv");
 
 // ── The group's side: the link ───────────────────────────────────────────────────────────────────────
 
+/** The hash of a group's sign-up link at an event, at the link's generation. */
+export const linkHash = (secret: Uint8Array, groupId: string, eventId: string, generation: number) =>
+  addressToken(secret, LINK, groupId, [eventId, generation]);
+
 /**
  * The group's sign-up link for the event: the same until `renew` makes a new one, which kills the old.
  * Only while the group has an accepted offer at the running event, not past (canShareLink). An event the
@@ -83,11 +87,7 @@ export async function shareLink(ctx: Ctx, group: GroupRow, body: LinkBody): Prom
       throw conflict("Only a group with an accepted offer at the event has a sign-up link");
     }
     const generation = await repo.putLink(tx, group.id, body.eventId, body.renew === true, now);
-    const link = selfRegistrationPath(
-      target.groupName,
-      body.eventId,
-      addressToken(ctx.secret, LINK, group.id, [body.eventId, generation]),
-    );
+    const link = selfRegistrationPath(target.groupName, body.eventId, linkHash(ctx.secret, group.id, body.eventId, generation));
     return { link, url: new URL(link, ctx.config.PUBLIC_URL).toString() };
   });
 }
@@ -141,10 +141,6 @@ export async function publicRegistration(ctx: Ctx, eventId: string, hash: string
   };
 }
 
-/** Counts one event against a limit in a transaction of its own, so a refused sign-up still counts. */
-const count = (ctx: Ctx, key: string, limit: { limit: number; windowSeconds: number }, now: Date) =>
-  ctx.db.transaction((tx) => hitLimit(tx, key, limit.limit, limit.windowSeconds, now));
-
 /**
  * A volunteer signs up through the link (STAFFING §2): they join the group, with what they state for the
  * event. An adult is named at once on the group's station when it has only one accepted station there with
@@ -155,9 +151,10 @@ export async function addVolunteer(ctx: Ctx, body: AddVolunteerBody): Promise<Ad
   const now = ctx.clock.now();
   const v = body.volunteer;
   const claimed = readAddressToken(body.hash);
-  if (claimed) await count(ctx, `${SIGN_UPS_PER_LINK.name}:${claimed.id}:${body.eventId}`, SIGN_UPS_PER_LINK, now);
+  // Counted in a transaction of its own, so a refused sign-up counts too.
+  const { name, limit, windowSeconds } = SIGN_UPS_PER_LINK;
+  if (claimed) await ctx.db.transaction((tx) => hitLimit(tx, `${name}:${claimed.id}:${body.eventId}`, limit, windowSeconds, now));
   const guardian = needsGuardian(v.age) && v.guardian ? v.guardian : null;
-  if (guardian) await count(ctx, `guardian-mail:${guardian.email}`, GUARDIAN_MAILS, now);
   const language = body.language ?? "sv";
 
   const result = await ctx.db.transaction(async (tx) => {
@@ -200,6 +197,8 @@ export async function addVolunteer(ctx: Ctx, body: AddVolunteerBody): Promise<Ad
       },
       now,
     );
+    // Counted only for a mail that goes: a made-up sign-up cannot use up a guardian's budget.
+    if (guardian) await hitLimit(tx, `guardian-mail:${guardian.email}`, GUARDIAN_MAILS.limit, GUARDIAN_MAILS.windowSeconds, now);
     const named = guardian ? false : await repo.nameOnOnlyStation(tx, link.groupId, link.event.id, id);
     const mail = { tx, now, id, language: asLanguage(language), link };
     await mailVolunteer(ctx, mail, v);
