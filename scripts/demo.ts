@@ -462,6 +462,26 @@ async function main() {
         specialDiets: i === 2 ? ["VEGETARIAN"] : [],
       })),
     });
+    // Hammarby's sign-up link, through which a member has signed up who waits for her guardian's yes.
+    const signUp = (await lisa("/api/link", { groupId: hammarby.id, eventId: confirmed.id })) as { link: string; url: string };
+    const joined = await server.inject({
+      method: "POST",
+      url: "/api/groups/addVolunteer",
+      payload: {
+        hash: signUp.link.split("/").pop(),
+        eventId: confirmed.id,
+        volunteer: {
+          name: "Wilma Lund",
+          email: "wilma.lund@example.se",
+          phone: "0705550399",
+          age: 14,
+          participation: { shirtSize: "S", specialDiets: [] },
+          guardian: { name: "Anna Lund", email: "anna.lund@example.se" },
+        },
+      },
+    });
+    if (joined.statusCode !== 201) throw new Error(`sign-up through the link: ${joined.statusCode} ${joined.body}`);
+
     // Time passes for one invitation (sent two weeks ago, reminded, its answer-by date a week gone); then the
     // scheduler's sweep expires it as it would, mailing the group and the organizers.
     const days = (n: number) => new Date(Date.now() + n * 24 * 60 * 60 * 1000);
@@ -481,7 +501,9 @@ Demo data is in ${where}:
   3 volunteer groups of Karin's (two confirmed) with volunteers and availability around the events,
   4 more with contacts of their own: Lisa Ek's Hammarby IF F15 and Enskede IK P14, Klass 8A, Solna Scoutkår.
   Offers on Midsommarloppet Stockholm in every state: draft, sent (awaiting an answer), accepted with named
-  volunteers and shirt sizes, declined, and expired.
+  volunteers and shirt sizes, declined, and expired. Hammarby's sign-up link for it, through which Wilma Lund
+  (14) has signed up and waits for her guardian's yes (the guardian's mail is in the mailbox):
+  ${signUp.url}
 
 Start the server (npm start, or npm run dev) and sign in at ${new URL("/login", config.PUBLIC_URL)}
   organizer:      ${ORGANIZER}
