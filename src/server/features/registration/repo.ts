@@ -116,14 +116,16 @@ export async function insertVolunteer(tx: Tx, v: NewVolunteer, now: Date): Promi
   const at = now.toISOString();
   const [row] = await queryRows<{ id: string }>(
     tx,
-    sql`INSERT INTO group_volunteers (group_id, name, email, phone, age, participation, position, language,
-        registered_event_id, guardian_name, guardian_email, created_at, updated_at)
-      SELECT ${v.groupId}, ${v.name}, ${v.email}, ${v.phone}, ${v.age}, ${JSON.stringify([v.participation])}::jsonb,
-        coalesce((SELECT max(position) + 1 FROM group_volunteers WHERE group_id = ${v.groupId}), 0), ${v.language},
-        ${v.eventId}, ${v.guardian?.name ?? null}, ${v.guardian?.email ?? null}, ${at}::timestamptz, ${at}::timestamptz
-      RETURNING id`,
+    sql`WITH added AS (
+        INSERT INTO group_volunteers (group_id, name, email, phone, age, participation, position, language,
+          registered_event_id, guardian_name, guardian_email, created_at, updated_at)
+        SELECT ${v.groupId}, ${v.name}, ${v.email}, ${v.phone}, ${v.age}, ${JSON.stringify([v.participation])}::jsonb,
+          coalesce((SELECT max(position) + 1 FROM group_volunteers WHERE group_id = ${v.groupId}), 0), ${v.language},
+          ${v.eventId}, ${v.guardian?.name ?? null}, ${v.guardian?.email ?? null}, ${at}::timestamptz, ${at}::timestamptz
+        RETURNING id),
+      bumped AS (UPDATE groups SET version = version + 1, updated_at = ${at}::timestamptz WHERE id = ${v.groupId})
+      SELECT id FROM added`,
   );
-  await bumpGroupVersion(tx, v.groupId, now);
   return row.id;
 }
 

@@ -53,8 +53,6 @@ export const SIGN_UPS_PER_LINK = { name: "self-registration-link", limit: 200, w
  * address, fits in a quarter of an hour.
  */
 export const SIGN_UPS_PER_IP = { name: "self-registration-ip", limit: 60, windowSeconds: 900 } as const;
-/** Reads of sign-up pages per client address and minute. */
-export const LINK_READS_PER_IP = { name: "self-registration-read", limit: 120, windowSeconds: 60 } as const;
 /** Guardian mails one address gets a day: a parent of several children is fine, a mail bomb is not. */
 const GUARDIAN_MAILS = { limit: 10, windowSeconds: 24 * 3600 } as const;
 /** A group's list stays a list a person can read and a form can hold (the group form's own cap). */
@@ -150,15 +148,14 @@ export async function publicRegistration(ctx: Ctx, eventId: string, hash: string
 export async function addVolunteer(ctx: Ctx, body: AddVolunteerBody): Promise<AddVolunteerResult> {
   const now = ctx.clock.now();
   const v = body.volunteer;
-  const claimed = readAddressToken(body.hash);
-  // Counted in a transaction of its own, so a refused sign-up counts too.
-  const { name, limit, windowSeconds } = SIGN_UPS_PER_LINK;
-  if (claimed) await ctx.db.transaction((tx) => hitLimit(tx, `${name}:${claimed.id}:${body.eventId}`, limit, windowSeconds, now));
   const guardian = needsGuardian(v.age) && v.guardian ? v.guardian : null;
   const language = body.language ?? "sv";
 
   const result = await ctx.db.transaction(async (tx) => {
     const link = await openLink(ctx, tx, body.eventId, body.hash, true);
+    // Sign-ups through a working link; every attempt, working link or not, counts against the address.
+    const { name, limit, windowSeconds } = SIGN_UPS_PER_LINK;
+    await hitLimit(tx, `${name}:${link.groupId}:${link.event.id}`, limit, windowSeconds, now);
     const issues = participationIssues(
       { ...v.participation, substituteTicked: !!v.participation.substitute },
       questionsOf(link.event),
