@@ -159,3 +159,11 @@ export function stockholmLocal(at: Date | string): string {
   const date = typeof at === "string" ? parseInstant(at) : at;
   return date ? wallText(wallClockAt(date.getTime())) : String(at);
 }
+
+/** A station's times as Stockholm wall-clock time, the day written once when it does not change: `2027-05-16 09:00–17:00`. */
+export function stationTime(s: { start: string; end: string }): string {
+  const [start, end] = [stockholmLocal(s.start), stockholmLocal(s.end)];
+  return start.slice(0, 10) === end.slice(0, 10)
+    ? `${start.slice(0, 10)} ${start.slice(11)}–${end.slice(11)}`
+    : `${start.replace("T", " ")} – ${end.replace("T", " ")}`;
+}

@@ -145,7 +145,7 @@ async function agree(page: Page, lang: Lang, options: { look?: boolean } = {}) {
   if (options.look) {
     // The keyboard stays in the dialog while it is open.
     for (let i = 0; i < 6; i++) await page.keyboard.press("Tab");
-    expect(await page.evaluate<boolean>('!!document.activeElement?.closest("[role=dialog]")')).toBe(true);
+    expect(await page.evaluate<boolean>('!!document.activeElement?.closest("dialog[open], [role=dialog]")')).toBe(true);
     // No form behind the dialog until the volunteer agrees.
     expect(await input(page, "name").count()).toBe(0);
     await look(page, "consent", lang, { dialog: true });

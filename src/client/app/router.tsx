@@ -25,6 +25,17 @@ const publicPage = (load: PageModule): Pick<RouteObject, "lazy"> => ({
   },
 });
 
+/**
+ * A page reached through a link, often on a phone and by someone who never signed in: it waits for its
+ * texts, and keeps its few reads itself, without the server-state layer.
+ */
+const linkPage = (load: PageModule, areas: Area[]): Pick<RouteObject, "lazy"> => ({
+  lazy: async () => {
+    const [module] = await Promise.all([load(), ...areas.map(loadArea)]);
+    return { Component: module.default };
+  },
+});
+
 /** A volunteer-area page also waits for the group and offer texts (and the pay statement's), which only my-pages need. */
 const groupsPage = (load: PageModule) => page(load, ["groups", "offers", "attendance"]);
 
@@ -54,10 +65,16 @@ export const routes: RouteObject[] = [
       // A group's sign-up link, and the links in the mails to volunteers and their guardians (ADR 022).
       {
         path: "self-registration/:groupName/:eventId/:hash",
-        ...page(() => import("../routes/self-registration/self-registration-page.tsx"), ["registration", "events"]),
+        ...linkPage(() => import("../routes/self-registration/self-registration-page.tsx"), ["registration"]),
       },
-      { path: "guardian-consent", ...page(() => import("../routes/self-registration/guardian-consent.tsx"), ["registration"]) },
-      { path: "volunteer-removal", ...page(() => import("../routes/self-registration/volunteer-removal.tsx"), ["registration"]) },
+      {
+        path: "guardian-consent",
+        ...linkPage(() => import("../routes/self-registration/guardian-consent.tsx"), ["registration"]),
+      },
+      {
+        path: "volunteer-removal",
+        ...linkPage(() => import("../routes/self-registration/volunteer-removal.tsx"), ["registration"]),
+      },
 
       { path: "login", ...page(() => import("../routes/account/login.tsx")) },
       { path: "register", ...page(() => import("../routes/account/register.tsx")) },

@@ -28,13 +28,8 @@ export function isPast(date: string, now: Date): boolean {
   return date <= pastCutoff(now);
 }
 
-/** A station's times as Stockholm wall-clock time, the day written once when it does not change: `2027-05-16 09:00–17:00`. */
-export function stationTime(s: { start: string; end: string }): string {
-  const [start, end] = [stockholmLocal(s.start), stockholmLocal(s.end)];
-  return start.slice(0, 10) === end.slice(0, 10)
-    ? `${start.slice(0, 10)} ${start.slice(11)}–${end.slice(11)}`
-    : `${start.replace("T", " ")} – ${end.replace("T", " ")}`;
-}
+// A station's times: written in time.ts, which pages without forms load without the schemas.
+export { stationTime } from "../time.ts";
 
 /** Whole days from one YYYY-MM-DD date to another (negative when `to` is earlier). */
 export function daysBetween(from: string, to: string): number {

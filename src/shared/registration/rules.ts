@@ -1,6 +1,7 @@
 import { isPast, PAST_DAYS } from "../events/rules.ts";
 import type { Status } from "../status.ts";
 import { addDays, msg } from "../validation.ts";
+import { ERASE_AFTER_DAYS, ERASURE_NOTICE_DAYS } from "./retention.ts";
 
 /**
  * Self-registration through a group's sign-up link, guardians' consent and how long volunteers' data is kept
@@ -31,10 +32,7 @@ export const GUARDIAN_CONSENT_PATH = "/guardian-consent";
 /** The page behind the link in every mail a volunteer gets, which removes them from the group. */
 export const VOLUNTEER_REMOVAL_PATH = "/volunteer-removal";
 
-/** A volunteer's data for an event is erased this many days after the event is finished (HISTORIC). */
-export const ERASE_AFTER_DAYS = 30;
-/** The group's contacts are told this many days before, so they can export it first. */
-export const ERASURE_NOTICE_DAYS = 7;
+export { ERASE_AFTER_DAYS, ERASURE_NOTICE_DAYS } from "./retention.ts";
 
 /**
  * The day a volunteer's data for an event dated `eventDate` is erased at the earliest, as the consent

@@ -1,7 +1,8 @@
-import { Anchor, Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { Anchor, Button, Group, Stack, Text, Title } from "@mantine/core";
+import { useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { ERASE_AFTER_DAYS } from "#shared/registration/rules";
-import { DialogHeader } from "../../components/dialog-header.tsx";
+import { ERASE_AFTER_DAYS } from "#shared/registration/retention";
+import classes from "./consent-dialog.module.css";
 
 interface Props {
   opened: boolean;
@@ -13,15 +14,38 @@ interface Props {
 
 /**
  * What signing up means for a volunteer's personal data (spec 02 §1): what is kept, who sees it and when
- * it goes. The form opens only after a yes; closing the dialog any other way is a no.
+ * it goes. The form opens only after a yes; Escape is a no. A native modal dialog (see the CSS module).
  */
 export function ConsentDialog({ opened, erasureDate, onAgree, onCancel }: Props) {
   const { t } = useTranslation();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const title = useRef<HTMLHeadingElement>(null);
+  const titleId = useId();
+
+  useEffect(() => {
+    const d = dialog.current;
+    if (!d) return;
+    if (opened && !d.open) {
+      d.showModal();
+      // Read from the top: the heading takes the focus, not the first link.
+      title.current?.focus();
+    } else if (!opened && d.open) d.close();
+  }, [opened]);
+
   return (
-    // A tap beside the dialog is no answer: only the buttons (or Escape, a no) close it.
-    <Modal opened={opened} onClose={onCancel} withCloseButton={false} closeOnClickOutside={false} centered>
-      <DialogHeader title={t("registration.consent.title")} />
+    <dialog
+      ref={dialog}
+      className={classes.dialog}
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        onCancel();
+      }}
+    >
       <Stack gap="sm">
+        <Title order={2} size="h4" id={titleId} ref={title} tabIndex={-1} className={classes.title}>
+          {t("registration.consent.title")}
+        </Title>
         <Text>{t("registration.consent.stored")}</Text>
         <Text>{t("registration.consent.who")}</Text>
         <Text>{t("registration.consent.erasure", { days: ERASE_AFTER_DAYS, date: erasureDate })}</Text>
@@ -39,6 +63,6 @@ export function ConsentDialog({ opened, erasureDate, onAgree, onCancel }: Props)
           <Button onClick={onAgree}>{t("registration.consent.agree")}</Button>
         </Group>
       </Stack>
-    </Modal>
+    </dialog>
   );
 }

@@ -17,9 +17,3 @@ export function failureText(err: unknown, t: TFunction): string {
     return t("registration.signUp.wait", { count: Math.ceil(err.retryAfterSeconds / 60) });
   return apiErrorText(err, t);
 }
-
-/**
- * How the queries behind a link retry: once, and only after a failure of ours. A dead link stays dead, and
- * asking again after a refusal for too many tries would only count another.
- */
-export const retryOurFailure = (count: number, err: unknown) => count < 1 && !(err instanceof ApiError && err.status < 500);

@@ -1,8 +1,8 @@
 import { Alert, Button, Container, Loader, Paper, Stack, Text } from "@mantine/core";
 import { type ReactNode, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { stationTime } from "#shared/events/rules";
 import { findMunicipality } from "#shared/geo/municipalities";
+import { stationTime } from "#shared/time";
 import { Facts } from "../../components/facts.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { failureText, isDeadLink } from "./link-errors.ts";

@@ -1,18 +1,27 @@
 import { Alert, Button, Stack, Text, Title } from "@mantine/core";
-import { useQuery } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import type { AddVolunteerResult, PublicRegistration, SelfRegistrationForm } from "#shared/registration/schema";
 import { api } from "../../app/api.ts";
+import { loadArea } from "../../app/i18n.ts";
 import { Facts } from "../../components/facts.tsx";
 import { Section } from "../../components/section.tsx";
 import { ConsentDialog } from "./consent-dialog.tsx";
-import { isDeadLink, retryOurFailure } from "./link-errors.ts";
+import { isDeadLink } from "./link-errors.ts";
+import { useRead } from "./mail-link.ts";
 import { LinkFailure, LinkPage, Loading, StationList } from "./parts.tsx";
-import { SignUpForm } from "./sign-up-form.tsx";
 
 type Consent = "asking" | "given" | "refused";
+
+/**
+ * The form and its rules (the schemas, the event's labels of diets) load once the volunteer has agreed,
+ * while they read on: the page itself opens with what it shows.
+ */
+const SignUpForm = lazy(async () => {
+  const [module] = await Promise.all([import("./sign-up-form.tsx"), loadArea("events")]);
+  return { default: module.SignUpForm };
+});
 
 /**
  * A group's sign-up link (spec 02 §2, STAFFING §2): the event and the group's stations, a consent dialog
@@ -21,13 +30,8 @@ type Consent = "asking" | "given" | "refused";
 export default function SelfRegistrationPage() {
   const { t } = useTranslation();
   const { eventId = "", hash = "" } = useParams();
-  const query = useQuery({
-    queryKey: ["self-registration", eventId, hash],
-    queryFn: () =>
-      api<PublicRegistration>("GET", `/public/self-registration/${encodeURIComponent(eventId)}/${encodeURIComponent(hash)}`),
-    retry: retryOurFailure,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const path = `/public/self-registration/${encodeURIComponent(eventId)}/${encodeURIComponent(hash)}`;
+  const query = useRead(() => api<PublicRegistration>("GET", path), path);
 
   if (query.isPending)
     return (
@@ -49,7 +53,7 @@ export default function SelfRegistrationPage() {
       </LinkPage>
     );
   }
-  return <SignUp registration={query.data} link={{ eventId, hash }} />;
+  return query.data ? <SignUp registration={query.data} link={{ eventId, hash }} /> : null;
 }
 
 function SignUp({ registration: r, link }: { registration: PublicRegistration; link: { eventId: string; hash: string } }) {
@@ -89,7 +93,9 @@ function SignUp({ registration: r, link }: { registration: PublicRegistration; l
       {/* Once shown, the form stays mounted, hidden while consent is withdrawn, so nothing typed is lost. */}
       {!done && consented && (
         <Section title={t("registration.signUp.form.title")} hidden={consent !== "given"}>
-          <SignUpForm registration={r} link={link} onDone={(result, sent) => setDone({ result, sent })} />
+          <Suspense fallback={<Loading text={t("registration.signUp.formLoading")} />}>
+            <SignUpForm registration={r} link={link} onDone={(result, sent) => setDone({ result, sent })} />
+          </Suspense>
           <div>
             <Button variant="subtle" px={0} onClick={() => setConsent("asking")}>
               {t("registration.signUp.form.privacy")}
