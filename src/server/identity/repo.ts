@@ -37,6 +37,15 @@ export async function findUsersByIds(tx: Tx, ids: string[]): Promise<UserRow[]> 
   return tx.select().from(users).where(inArray(users.id, ids));
 }
 
+/** The ids of the accounts behind these addresses (addresses without one are left out). */
+export async function usersByEmail(tx: Tx, emails: readonly string[]): Promise<Array<{ id: string; email: string }>> {
+  if (emails.length === 0) return [];
+  return tx
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(inArray(users.email, [...emails]));
+}
+
 /** The user's row, locked until the caller's transaction ends. */
 export async function findUserForUpdate(tx: Tx, id: string): Promise<UserRow | undefined> {
   const [row] = await tx.select().from(users).where(eq(users.id, id)).for("update");

@@ -2,6 +2,7 @@ import { Alert, Button, Group, List, Loader, Stack, Text, TextInput, Title } fro
 import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { webcalAddress } from "#shared/calendar";
+import { copyText } from "../../components/clipboard.ts";
 import { ConfirmModal } from "../../components/confirm-modal.tsx";
 import { notifySuccess } from "../../components/notify.ts";
 import { useCalendarAddress, useRenewCalendarAddress } from "./calendar-api.ts";
@@ -48,7 +49,7 @@ function FeedAddress({ url }: { url: string }) {
 
   const copy = async () => {
     try {
-      await navigator.clipboard.writeText(url);
+      await copyText(url);
       setCopyFailed(false);
       notifySuccess(t("account.calendar.copied"));
     } catch {

@@ -3,11 +3,11 @@ import type { TFunction } from "i18next";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../app/api.ts";
+import { copyText } from "../../components/clipboard.ts";
 import { ConfirmModal } from "../../components/confirm-modal.tsx";
 import { apiErrorText } from "../../components/form.ts";
 import { notifySuccess } from "../../components/notify.ts";
 import { useSignUpLink } from "./api.ts";
-import { copyWhenReady } from "./clipboard.ts";
 import classes from "./group-offers.module.css";
 
 /** The refusals of POST /api/link in the link's own words; anything else as any failed call. */
@@ -58,8 +58,8 @@ export function SignUpLink({ groupId, groupName, eventId, eventName }: Props) {
   const fetchAndCopy = async () => {
     setError(null);
     const fetching = share.mutateAsync(false);
-    // The clipboard is claimed within the click, before the answer comes (copyWhenReady).
-    const copying = copyWhenReady(fetching.then((r) => r.url));
+    // The clipboard is claimed within the click, before the answer comes (copyText).
+    const copying = copyText(fetching.then((r) => r.url));
     try {
       await fetching;
     } catch (err) {
@@ -114,7 +114,7 @@ export function SignUpLink({ groupId, groupName, eventId, eventName }: Props) {
             />
             <Button
               variant="default"
-              onClick={() => copied(copyWhenReady(Promise.resolve(url)))}
+              onClick={() => copied(copyText(url))}
               aria-label={t("groups.offers.link.copyFieldLabel", { group: groupName })}
             >
               {t("groups.offers.link.copyField")}

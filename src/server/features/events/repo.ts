@@ -370,13 +370,3 @@ export async function insertStations(tx: Tx, eventId: string, list: NewStation[]
     .returning({ id: stations.id, name: stations.name });
   return new Map(rows.map((r) => [r.name, r.id]));
 }
-
-/** Which of the addresses belong to accounts. */
-export async function accountAddresses(tx: Tx, emails: readonly string[]): Promise<Set<string>> {
-  if (emails.length === 0) return new Set();
-  const rows = await tx
-    .select({ email: users.email })
-    .from(users)
-    .where(inArray(users.email, [...emails]));
-  return new Set(rows.map((r) => r.email));
-}

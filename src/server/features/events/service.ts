@@ -25,7 +25,7 @@ import type { Ctx } from "../../context.ts";
 import type { Tx } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { AppError, conflict, historicConflict, notFound } from "../../http/errors.ts";
-import type { UserRow } from "../../identity/repo.ts";
+import { type UserRow, usersByEmail } from "../../identity/repo.ts";
 import { countNewAddresses } from "../../limits.ts";
 import { mailAddedContacts } from "../contacts/service.ts";
 import * as offersRepo from "../offers/repo.ts";
@@ -317,7 +317,9 @@ export async function copyEvent(ctx: Ctx, actor: UserRow, source: repo.EventRow,
     });
     await repo.copyContacts(tx, source.id, event.id, actor.id, now);
     // A team leader whose account is gone since cannot be named again (the event form would refuse them).
-    const leaders = await repo.accountAddresses(tx, [...new Set(stations.map((s) => s.teamLeaderEmail).filter(Boolean))]);
+    const leaders = new Set(
+      (await usersByEmail(tx, [...new Set(stations.map((s) => s.teamLeaderEmail).filter(Boolean))])).map((u) => u.email),
+    );
     const moved = stations.map(({ id: _id, eventId: _e, createdAt: _c, ...s }) => {
       const times = moveStation({ start: s.start.toISOString(), end: s.end.toISOString() }, source.date, body.date);
       return {

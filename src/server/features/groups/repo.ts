@@ -99,11 +99,6 @@ export async function contactsOf(tx: Tx, groupId: string): Promise<ContactRow[]>
     .orderBy(asc(groupContacts.addedAt), asc(users.email));
 }
 
-export async function usersByEmail(tx: Tx, emails: string[]) {
-  if (emails.length === 0) return [];
-  return tx.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, emails));
-}
-
 /** Adds contacts; `seenId`'s entry (the creator's own) counts as seen at once. */
 export async function addContacts(tx: Tx, groupId: string, userIds: string[], now: Date, seenId?: string) {
   if (userIds.length === 0) return;

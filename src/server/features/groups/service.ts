@@ -14,7 +14,7 @@ import {
 import type { Ctx } from "../../context.ts";
 import type { Tx } from "../../db/client.ts";
 import { AppError, conflict, historicConflict } from "../../http/errors.ts";
-import type { UserRow } from "../../identity/repo.ts";
+import { type UserRow, usersByEmail } from "../../identity/repo.ts";
 import { countNewAddresses } from "../../limits.ts";
 import { mailAddedContacts } from "../contacts/service.ts";
 import { groupCsv } from "./csv.ts";
@@ -71,7 +71,7 @@ type ContactEntry = GroupBody["contactPersons"][number];
 /** The users behind the listed contacts (those not marked for removal); unknown addresses are field errors. */
 async function resolveContacts(tx: Tx, entries: ContactEntry[]): Promise<Map<string, string>> {
   const wanted = entries.filter((c) => !c.toBeDeleted).map((c) => c.email);
-  const found = new Map((await repo.usersByEmail(tx, [...new Set(wanted)])).map((u) => [u.email, u.id]));
+  const found = new Map((await usersByEmail(tx, [...new Set(wanted)])).map((u) => [u.email, u.id]));
   const fields: FieldErrors = {};
   entries.forEach((c, i) => {
     if (!c.toBeDeleted && !found.has(c.email)) fields[`contactPersons.${i}.email`] = groupMsg.userNotFound;

@@ -56,6 +56,16 @@ export async function lockGroup(
   return row;
 }
 
+/**
+ * The volunteers a group has promised (offers that hold places) at stations overlapping a time span, in any
+ * event: the remaining-members rule of STAFFING §1 (end exclusive), as one scalar subquery. `except` leaves
+ * out one station (the one an offer is being made at).
+ */
+const bookedBy = (group: SQL, start: SQL, end: SQL, except?: SQL) =>
+  sql`(SELECT coalesce(sum(o.volunteers), 0)::int FROM offers o JOIN stations s ON s.id = o.station_id
+    WHERE o.group_id = ${group} AND o.status IN ('DRAFT', 'PROPOSAL', 'ACCEPTED')
+      ${except ? sql`AND o.station_id <> ${except}` : sql``} AND s.start < ${end} AND s."end" > ${start})`;
+
 /** What holds places at a station, and what the group has promised at stations overlapping `span`. */
 export async function heldPlaces(
   tx: Tx,
@@ -67,11 +77,7 @@ export async function heldPlaces(
     sql`SELECT
         (SELECT coalesce(json_agg(json_build_object('status', o.status, 'volunteers', o.volunteers)), '[]')
           FROM offers o WHERE o.station_id = ${key.stationId} AND o.group_id <> ${key.groupId}) AS station,
-        (SELECT coalesce(sum(o.volunteers), 0)::int FROM offers o JOIN stations s ON s.id = o.station_id
-          WHERE o.group_id = ${key.groupId} AND o.status IN ('DRAFT', 'PROPOSAL', 'ACCEPTED')
-            AND NOT (o.station_id = ${key.stationId})
-            AND s.start < ${span.end.toISOString()}::timestamptz AND s."end" > ${span.start.toISOString()}::timestamptz
-        ) AS booked`,
+        ${bookedBy(sql`${key.groupId}::uuid`, sql`${span.start.toISOString()}::timestamptz`, sql`${span.end.toISOString()}::timestamptz`, sql`${key.stationId}::uuid`)} AS booked`,
   );
   return { station: row.station, groupBooked: row.booked };
 }
@@ -136,9 +142,7 @@ export async function bookedDuring(tx: Tx, spans: ReadonlyArray<{ groupId: strin
   );
   const rows = await queryRows<{ i: number; booked: number }>(
     tx,
-    sql`SELECT x.i, (SELECT coalesce(sum(o.volunteers), 0)::int FROM offers o JOIN stations s ON s.id = o.station_id
-          WHERE o.group_id = x.group_id AND o.status IN ('DRAFT', 'PROPOSAL', 'ACCEPTED')
-            AND s.start < x."end" AND s."end" > x.start) AS booked
+    sql`SELECT x.i, ${bookedBy(sql`x.group_id`, sql`x.start`, sql`x."end"`)} AS booked
       FROM jsonb_to_recordset(${payload}::jsonb) AS x(i int, group_id uuid, start timestamptz, "end" timestamptz)
       ORDER BY x.i`,
   );
