@@ -2,6 +2,9 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
+    // Two at a time whatever the machine: vitest's default (cores - 1) runs one file at a time on two cores,
+    // and the browser tests spend much of their time waiting on the browser, not computing.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -28,8 +31,9 @@ export default defineConfig({
           globalSetup: ["tests/helpers/global-setup.ts", "tests/e2e/build.ts"],
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          // One browser at a time: the machine has two cores.
-          fileParallelism: false,
+          // A worker keeps its modules from file to file, so the files it runs share one product and one
+          // browser (tests/e2e/harness.ts).
+          isolate: false,
         },
       },
     ],

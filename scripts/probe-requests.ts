@@ -13,7 +13,7 @@ import fc from "fast-check";
 import { updateBodyOf } from "#shared/events/rules";
 import type { EventView } from "#shared/events/schema";
 import { addDays, stockholmToday } from "#shared/validation";
-import { eventBodyOn, stationBody } from "../tests/api/events-fixtures.ts";
+import { eventBodyOn, stationBody } from "../tests/helpers/seed.ts";
 
 /** A route as Fastify announces it (the onRoute hook of buildApp). */
 export interface RouteInfo {

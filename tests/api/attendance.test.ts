@@ -6,21 +6,18 @@ import { SECOND } from "../helpers/clock.ts";
 import { buildUser } from "../helpers/factories.ts";
 import { call } from "../helpers/http.ts";
 import { expectCleanError } from "../helpers/identity.ts";
+import { type OfferKey, refreshToken, removeOffer, stationOffers } from "../helpers/offers.ts";
 import {
   confirmedEvent,
   confirmedGroup,
+  dayFromNow,
   type Json,
   makeHistoric,
   NO_SUCH_ID,
-  type OfferKey,
   offerAt,
-  refreshToken,
-  removeOffer,
   stationId,
-  stationOffers,
   type User,
-} from "../helpers/offers.ts";
-import { dayFromNow } from "./events-fixtures.ts";
+} from "../helpers/seed.ts";
 
 /**
  * POST /api/events/{eventId}/attendance/{stationId}_{groupId} (STAFFING §2, spec 02 §4): the event's

@@ -9,19 +9,18 @@ import { buildUser } from "../helpers/factories.ts";
 import { call } from "../helpers/http.ts";
 import { type Component, expectLineRules, prop, readCalendar, text } from "../helpers/ical.ts";
 import { expectCleanError, freshIp, req } from "../helpers/identity.ts";
+import { type OfferKey, removeOffer } from "../helpers/offers.ts";
 import {
+  asUpdate,
   confirmedEvent,
   confirmedGroup,
   draftEvent,
   type Json,
   makeHistoric,
-  type OfferKey,
   offerAt,
-  removeOffer,
   stationId,
   type User,
-} from "../helpers/offers.ts";
-import { asUpdate } from "./events-fixtures.ts";
+} from "../helpers/seed.ts";
 
 /**
  * The calendar feed: a secret address per user (GET /api/user/calendar, renewed by POST …/renew) and the

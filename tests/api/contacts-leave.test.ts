@@ -6,9 +6,9 @@ import { DAY } from "../helpers/clock.ts";
 import { buildUser, uniqueEmail } from "../helpers/factories.ts";
 import { call } from "../helpers/http.ts";
 import { expectCleanError, mailingAppForFile, mimePart, nthMail, userRow } from "../helpers/identity.ts";
-import { draftGroup, type Json, settle, type User } from "../helpers/offers.ts";
+import { settle } from "../helpers/offers.ts";
+import { asUpdate, createEvent, draftGroup, type Json, type User } from "../helpers/seed.ts";
 import type { SunkMail } from "../helpers/smtp-sink.ts";
-import { asUpdate, createEvent } from "./events-fixtures.ts";
 
 /**
  * Whoever is added as a contact person by someone else gets a mail saying who added them where, with a

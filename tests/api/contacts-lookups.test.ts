@@ -2,8 +2,7 @@ import { describe, expect, it } from "vitest";
 import { buildUser, uniqueEmail } from "../helpers/factories.ts";
 import { call } from "../helpers/http.ts";
 import { appForFile, expectCleanError } from "../helpers/identity.ts";
-import { groupBody } from "../helpers/offers.ts";
-import { asUpdate, createEvent, dayFromNow, eventBody, stationBody } from "./events-fixtures.ts";
+import { asUpdate, createEvent, dayFromNow, eventBody, groupBody, stationBody } from "../helpers/seed.ts";
 
 /**
  * Every answer that tells whether an address has an account draws on one budget per user, 30 a minute:

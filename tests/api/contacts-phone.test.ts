@@ -4,17 +4,18 @@ import { eventContacts, groupContacts } from "../../src/server/db/schema.ts";
 import { buildUser } from "../helpers/factories.ts";
 import { call } from "../helpers/http.ts";
 import { appForFile } from "../helpers/identity.ts";
+import { eventOffers } from "../helpers/offers.ts";
 import {
+  asUpdate,
   confirmedEvent,
   confirmedGroup,
-  eventOffers,
+  createEvent,
   groupBody,
   type Json,
   offerAt,
   stationId,
   type User,
-} from "../helpers/offers.ts";
-import { asUpdate, createEvent } from "./events-fixtures.ts";
+} from "../helpers/seed.ts";
 
 /**
  * Someone added as a contact person has not agreed to anything yet: the others see their phone only once

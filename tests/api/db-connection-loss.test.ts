@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { buildUser } from "../helpers/factories.ts";
 import { call, type Res } from "../helpers/http.ts";
 import { expectCleanError } from "../helpers/identity.ts";
-import { createEvent, dayFromNow, eventBody, stationBody } from "./events-fixtures.ts";
+import { createEvent, dayFromNow, eventBody, stationBody } from "../helpers/seed.ts";
 
 /**
  * PostgreSQL ending the app's connections under it (a restart, a failover, an administrator): a plain read

@@ -4,7 +4,7 @@ import { isDatabaseError, isUniqueViolation, UNIQUE_VIOLATION } from "../../src/
 import { stations } from "../../src/server/db/schema.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { buildUser } from "../helpers/factories.ts";
-import { createEvent, dayFromNow, stationBody } from "./events-fixtures.ts";
+import { createEvent, dayFromNow, stationBody } from "../helpers/seed.ts";
 
 let app: TestApp;
 

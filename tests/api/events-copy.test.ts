@@ -4,19 +4,17 @@ import { queryRows } from "../../src/server/db/client.ts";
 import { buildUser } from "../helpers/factories.ts";
 import { call } from "../helpers/http.ts";
 import { mailingAppForFile } from "../helpers/identity.ts";
+import { eventOffers, groupOffers, settle } from "../helpers/offers.ts";
 import {
   confirmedEvent,
   confirmedGroup,
-  eventOffers,
-  groupOffers,
   type Json,
   makeHistoric,
   offerAt,
-  settle,
+  stationBody,
   stationId,
   type User,
-} from "../helpers/offers.ts";
-import { stationBody } from "./events-fixtures.ts";
+} from "../helpers/seed.ts";
 
 /**
  * Copying an event (STAFFING §4): one transaction — the data under the new name and date, the stations moved

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { DAY, HOUR } from "../helpers/clock.ts";
 import { buildUser } from "../helpers/factories.ts";
 import { call } from "../helpers/http.ts";
-import { asUpdate, createEvent, dayFromNow, stationBody } from "./events-fixtures.ts";
+import { asUpdate, createEvent, dayFromNow, stationBody } from "../helpers/seed.ts";
 
 let app: TestApp;
 let owner: Awaited<ReturnType<typeof buildUser>>;

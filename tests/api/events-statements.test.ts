@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { buildUser } from "../helpers/factories.ts";
 import { call } from "../helpers/http.ts";
-import { asUpdate, createEvent, dayFromNow, stationBody } from "./events-fixtures.ts";
+import { asUpdate, createEvent, dayFromNow, stationBody } from "../helpers/seed.ts";
 
 // How many statements a request sends does not depend on the machine, so it can be pinned in a test:
 // a read is one round trip, and a save costs the same few statements however many stations the event has.

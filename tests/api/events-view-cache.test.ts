@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { buildUser } from "../helpers/factories.ts";
 import { call } from "../helpers/http.ts";
-import { asUpdate, createEvent, dayFromNow, stationBody } from "./events-fixtures.ts";
+import { asUpdate, createEvent, dayFromNow, stationBody } from "../helpers/seed.ts";
 
 // The event view and the summaries are answered from a cache while their stamp holds: every change that
 // shows in them must show at once, whoever made it.

@@ -4,7 +4,7 @@ import { events } from "../../src/server/db/schema.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { buildUser } from "../helpers/factories.ts";
 import { call } from "../helpers/http.ts";
-import { asUpdate, createEvent, dayFromNow, eventBody, stationBody } from "./events-fixtures.ts";
+import { asUpdate, createEvent, dayFromNow, eventBody, stationBody } from "../helpers/seed.ts";
 
 let app: TestApp;
 let owner: Awaited<ReturnType<typeof buildUser>>;

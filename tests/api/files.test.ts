@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { buildUser } from "../helpers/factories.ts";
 import { docx, jpeg, multipart, odt, pdf, png, upload, xlsm, xlsx, zip } from "../helpers/files.ts";
 import { expectCleanError, req } from "../helpers/identity.ts";
-import { confirmedEvent, draftEvent, type Json, makeHistoric, NO_SUCH_ID, type User } from "../helpers/offers.ts";
+import { confirmedEvent, draftEvent, type Json, makeHistoric, NO_SUCH_ID, type User } from "../helpers/seed.ts";
 
 /**
  * POST /api/events/{eventId}/files (STAFFING §2): one file per request in the field `file`, at most 6 MiB,

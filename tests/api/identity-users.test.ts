@@ -23,9 +23,8 @@ import {
   temporaryPasswordIn,
   userRow,
 } from "../helpers/identity.ts";
-import { draftGroup } from "../helpers/offers.ts";
+import { createEvent, draftGroup } from "../helpers/seed.ts";
 import { codeIn } from "../helpers/smtp-sink.ts";
-import { createEvent } from "./events-fixtures.ts";
 
 const file = mailingAppForFile({ clock: new FrozenClock() });
 

@@ -4,8 +4,17 @@ import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { buildUser } from "../helpers/factories.ts";
 import { call, type Res } from "../helpers/http.ts";
 import { expectCleanError } from "../helpers/identity.ts";
-import { confirmedEvent, draftGroup, groupBody, stationId } from "../helpers/offers.ts";
-import { asUpdate, createEvent, dayFromNow, eventBody, stationBody } from "./events-fixtures.ts";
+import {
+  asUpdate,
+  confirmedEvent,
+  createEvent,
+  dayFromNow,
+  draftGroup,
+  eventBody,
+  groupBody,
+  stationBody,
+  stationId,
+} from "../helpers/seed.ts";
 
 /**
  * Input the database cannot hold is refused by the shared schemas as a field error (400 ValidationError),

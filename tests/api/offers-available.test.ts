@@ -5,17 +5,17 @@ import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { buildUser } from "../helpers/factories.ts";
 import { call } from "../helpers/http.ts";
 import { expectCleanError } from "../helpers/identity.ts";
+import { createOffer } from "../helpers/offers.ts";
 import {
   confirmedEvent,
   confirmedGroup,
-  createOffer,
   draftEvent,
   draftGroup,
   type Json,
   NO_SUCH_ID,
   stationId,
   type User,
-} from "../helpers/offers.ts";
+} from "../helpers/seed.ts";
 
 /**
  * GET /api/groups/available (STAFFING §3): the ranked candidates for a station. Each test has its own

@@ -2,19 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { buildUser } from "../helpers/factories.ts";
 import { concurrently } from "../helpers/identity.ts";
-import {
-  allocationOf,
-  answerOffer,
-  confirmedEvent,
-  confirmedGroup,
-  eventOffers,
-  type Json,
-  postOffer,
-  sendOffers,
-  stationId,
-  type User,
-} from "../helpers/offers.ts";
-import { dayFromNow } from "./events-fixtures.ts";
+import { allocationOf, answerOffer, eventOffers, postOffer, sendOffers } from "../helpers/offers.ts";
+import { confirmedEvent, confirmedGroup, dayFromNow, type Json, stationId, type User } from "../helpers/seed.ts";
 
 /**
  * STAFFING §1: the limits are checked under a lock on the station and the group, so parallel requests can

@@ -1,21 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildUser } from "../helpers/factories.ts";
 import { mailingAppForFile, mimePart, nthMail } from "../helpers/identity.ts";
-import {
-  answerOffer,
-  confirmedEvent,
-  confirmedGroup,
-  createOffer,
-  type Json,
-  type OfferKey,
-  offerAt,
-  removeOffer,
-  sendOffers,
-  sendReminders,
-  settle,
-  stationId,
-  type User,
-} from "../helpers/offers.ts";
+import { answerOffer, createOffer, type OfferKey, removeOffer, sendOffers, sendReminders, settle } from "../helpers/offers.ts";
+import { confirmedEvent, confirmedGroup, type Json, offerAt, stationId, type User } from "../helpers/seed.ts";
 import type { SunkMail } from "../helpers/smtp-sink.ts";
 
 /**

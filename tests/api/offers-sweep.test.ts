@@ -8,21 +8,17 @@ import { mailingAppForFile, mimePart, nthMail } from "../helpers/identity.ts";
 import {
   allocationOf,
   answerOffer,
-  confirmedEvent,
-  confirmedGroup,
   createOffer,
   groupOffer,
-  type Json,
   type OfferKey,
-  offerAt,
   organizerOffer,
   postOffer,
   refreshToken,
   sendOffers,
   sendReminders,
   settle,
-  type User,
 } from "../helpers/offers.ts";
+import { confirmedEvent, confirmedGroup, type Json, offerAt, type User } from "../helpers/seed.ts";
 import type { SmtpSink, SunkMail } from "../helpers/smtp-sink.ts";
 
 /**

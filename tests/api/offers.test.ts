@@ -10,31 +10,33 @@ import { expectCleanError } from "../helpers/identity.ts";
 import {
   allocationOf,
   answerOffer,
-  confirmedEvent,
-  confirmedGroup,
   createOffer,
-  draftEvent,
-  draftGroup,
   eventOffers,
   groupOffer,
   groupOffers,
-  type Json,
-  makeHistoric,
   msBetween,
-  NO_SUCH_ID,
   nameAttendees,
   type OfferKey,
-  offerAt,
   organizerOffer,
   postOffer,
   removeOffer,
   sendOffers,
   sendReminders,
-  stationId,
   stationOffers,
-  type User,
 } from "../helpers/offers.ts";
-import { dayFromNow } from "./events-fixtures.ts";
+import {
+  confirmedEvent,
+  confirmedGroup,
+  dayFromNow,
+  draftEvent,
+  draftGroup,
+  type Json,
+  makeHistoric,
+  NO_SUCH_ID,
+  offerAt,
+  stationId,
+  type User,
+} from "../helpers/seed.ts";
 
 /**
  * Offers as STAFFING.md and the decisions of the staffing design describe them, called as a browser

@@ -5,18 +5,17 @@ import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { buildUser } from "../helpers/factories.ts";
 import { call } from "../helpers/http.ts";
 import { expectCleanError } from "../helpers/identity.ts";
+import { type OfferKey, refreshToken } from "../helpers/offers.ts";
 import {
   confirmedEvent,
   confirmedGroup,
+  dayFromNow,
   type Json,
   NO_SUCH_ID,
-  type OfferKey,
   offerAt,
-  refreshToken,
   stationId,
   type User,
-} from "../helpers/offers.ts";
-import { dayFromNow } from "./events-fixtures.ts";
+} from "../helpers/seed.ts";
 
 /**
  * The payout statement (beyond the spec): GET /api/events/{eventId}/payout and its CSV for the event's

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildUser } from "../helpers/factories.ts";
 import { appForFile, expectCleanError, newUser, req, signedInAccount } from "../helpers/identity.ts";
-import { draftGroup } from "../helpers/offers.ts";
+import { draftGroup } from "../helpers/seed.ts";
 
 /**
  * Mobile numbers as people write them ("070-123 45 67"): accepted by every route that takes one, stored

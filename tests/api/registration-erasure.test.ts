@@ -7,17 +7,8 @@ import { DAY, HOUR } from "../helpers/clock.ts";
 import { buildUser } from "../helpers/factories.ts";
 import { call } from "../helpers/http.ts";
 import { freshIp, mailingAppForFile, req } from "../helpers/identity.ts";
-import {
-  confirmedEvent,
-  confirmedGroup,
-  type Json,
-  nameAttendees,
-  type OfferKey,
-  offerAt,
-  settle,
-  stationId,
-  type User,
-} from "../helpers/offers.ts";
+import { nameAttendees, type OfferKey, settle } from "../helpers/offers.ts";
+import { confirmedEvent, confirmedGroup, type Json, offerAt, stationId, type User } from "../helpers/seed.ts";
 
 /**
  * What volunteers stated for an event (diets, shirt size, substitute, guardian) is erased 30 days after the

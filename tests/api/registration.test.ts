@@ -7,20 +7,8 @@ import { buildUser } from "../helpers/factories.ts";
 import { partsOf, plainTextOf } from "../helpers/files.ts";
 import { call } from "../helpers/http.ts";
 import { freshIp, mailingAppForFile, req } from "../helpers/identity.ts";
-import {
-  confirmedEvent,
-  confirmedGroup,
-  eventOffers,
-  groupOffer,
-  type Json,
-  makeHistoric,
-  nameAttendees,
-  type OfferKey,
-  offerAt,
-  settle,
-  stationId,
-  type User,
-} from "../helpers/offers.ts";
+import { eventOffers, groupOffer, nameAttendees, type OfferKey, settle } from "../helpers/offers.ts";
+import { confirmedEvent, confirmedGroup, type Json, makeHistoric, offerAt, stationId, type User } from "../helpers/seed.ts";
 import type { SunkMail } from "../helpers/smtp-sink.ts";
 
 /**

@@ -13,7 +13,8 @@ import { createTestDatabase, type TestApp } from "../helpers/app.ts";
 import { TestClock } from "../helpers/clock.ts";
 import { buildUser } from "../helpers/factories.ts";
 import { pdf, upload } from "../helpers/files.ts";
-import { confirmedEvent, confirmedGroup, nameAttendees, offerAt, stationId } from "../helpers/offers.ts";
+import { nameAttendees } from "../helpers/offers.ts";
+import { confirmedEvent, confirmedGroup, offerAt, stationId } from "../helpers/seed.ts";
 import { postSendOut, sendOutBody } from "../helpers/sendouts.ts";
 import { SmtpSink } from "../helpers/smtp-sink.ts";
 

@@ -10,7 +10,7 @@ import { buildUser } from "../helpers/factories.ts";
 import { pdf, png, upload } from "../helpers/files.ts";
 import { call } from "../helpers/http.ts";
 import { expectCleanError } from "../helpers/identity.ts";
-import { confirmedEvent, draftEvent, makeHistoric, NO_SUCH_ID, stationId, type User } from "../helpers/offers.ts";
+import { confirmedEvent, draftEvent, makeHistoric, NO_SUCH_ID, stationId, type User } from "../helpers/seed.ts";
 import { getSendOut, listSendOuts, postSendOut, type Scene, sendOutBody, sendOutScene } from "../helpers/sendouts.ts";
 
 /**

@@ -8,8 +8,16 @@ import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { buildUser } from "../helpers/factories.ts";
 import { call } from "../helpers/http.ts";
 import { expectCleanError } from "../helpers/identity.ts";
-import { confirmedEvent, draftEvent, type Json, makeHistoric, NO_SUCH_ID, stationId, type User } from "../helpers/offers.ts";
-import { asUpdate } from "./events-fixtures.ts";
+import {
+  asUpdate,
+  confirmedEvent,
+  draftEvent,
+  type Json,
+  makeHistoric,
+  NO_SUCH_ID,
+  stationId,
+  type User,
+} from "../helpers/seed.ts";
 
 /**
  * The team leader's reads (STAFFING §2, ARCHITECTURE §4): the events where the user is a station's

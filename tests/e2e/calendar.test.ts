@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { addDays, stockholmToday } from "../../src/shared/validation.ts";
-import { eventBodyOn, stationBody } from "../api/events-fixtures.ts";
+import { eventBodyOn, stationBody } from "../helpers/seed.ts";
 import {
   apiToken,
   createAccount,

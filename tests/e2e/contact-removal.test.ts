@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { translate } from "#shared/i18n/index";
-import { eventBody } from "../api/events-fixtures.ts";
+import { eventBody } from "../helpers/seed.ts";
 import { apiToken, createAccount, expectNoAxeViolations, newPage, postApi, screenshot, setUpProduct } from "./harness.ts";
 
 /** The page behind the link in the "you were added as a contact person" mail, as its person uses it. */

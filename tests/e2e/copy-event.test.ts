@@ -404,7 +404,7 @@ describe("copying an event", () => {
     expect(await dialog.innerText()).toContain(SOURCE);
     expect(await fitsWidth(page)).toBe(true);
     await expectNoAxeViolations(page, "same-name dialog en 375");
-    await page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? "/tmp/bemanna-shots"}/copy-3-same-name-en-375.png` });
+    await screenshot(page, "copy-3-same-name-en-375", { fullPage: false });
     await dialog.getByRole("button", { name: tx.cancel }).click();
     await poll(() => page.getByRole("dialog").count()).toBe(0);
     expect((await callApi<unknown[]>(e2e.product, "GET", "/events/summaries", s.token)).length).toBe(before);

@@ -13,6 +13,7 @@ import {
   poll,
   postApi,
   screenshot,
+  settled,
   setUpProduct,
   signIn,
 } from "./harness.ts";
@@ -214,9 +215,7 @@ describe("event screens", () => {
     expect(await dialog.innerText()).toContain(sv.unsavedStation);
     expect(await page.getByText(/arbetspass/i).count()).toBe(0);
     await expectNoAxeViolations(page, "unsaved station dialog");
-    await page.screenshot({
-      path: `${process.env.SCREENSHOT_DIR ?? "/tmp/bemanna-shots"}/event-screens-unsaved-station-sv-1280.png`,
-    });
+    await screenshot(page, "event-screens-unsaved-station-sv-1280", { fullPage: false });
     await dialog.getByRole("button", { name: sv.saveOpenStation }).click();
     await page.waitForURL(/step=2/);
     const saved = (await (
@@ -407,8 +406,7 @@ describe("event screens", () => {
       ["/my-pages/teamleaders", "teamleaders"],
     ] as const) {
       await page.goto(`${e2e.product.url}${path}`);
-      await poll(() => page.locator("h1").first().isVisible()).toBe(true);
-      await page.waitForLoadState("networkidle");
+      await settled(page);
       expect(await fitsWidth(page), `${name} ${tag} scrolls sideways`).toBe(true);
       await expectNoAxeViolations(page, `${name} ${tag}`);
       await screenshot(page, `event-screens-${name}-${tag}`);

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { translate } from "#shared/i18n/index";
-import { eventBody } from "../api/events-fixtures.ts";
+import { eventBody } from "../helpers/seed.ts";
 import {
   apiToken,
   createAccount,

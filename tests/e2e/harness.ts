@@ -1,7 +1,8 @@
 import { mkdirSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
-import { type Browser, chromium, type Page } from "playwright-core";
+import axe from "axe-core";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject } from "vitest";
+import { REFRESH_COOKIE } from "../../src/server/identity/routes.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { PASSWORD, uniqueEmail } from "../helpers/factories.ts";
 import { codeIn, SmtpSink } from "../helpers/smtp-sink.ts";
@@ -44,21 +45,42 @@ export interface ProductUnderTest {
 }
 
 /**
- * Starts the product and a browser before the file's tests and closes both after them. The fields of the
- * returned object can be read once the tests run. `webRoot` is awaited in the same hook, so a file can build
- * a page of its own to serve.
+ * One product and one browser per test worker, shared by every e2e file the worker runs: the e2e project runs
+ * with `isolate: false`, so this module lives as long as its worker, and both die with it. Files can share
+ * them because each makes its own accounts, events and groups (docs/testing.md); starting them once instead
+ * of once per file saves a few seconds a file.
+ */
+let sharedProduct: Promise<Product> | undefined;
+let sharedBrowser: Promise<Browser> | undefined;
+
+/** The browser contexts opened by the file now running, closed when it ends. */
+const openContexts = new Set<BrowserContext>();
+
+/**
+ * The product and the browser for the file's tests. With options (other settings, another web root) the file
+ * gets a product of its own, stopped after its tests; the browser is always the shared one. `webRoot` is
+ * awaited in the same hook, so a file can build a page of its own to serve.
  */
 export function setUpProduct(options: { env?: Record<string, string>; webRoot?: () => Promise<string> } = {}): ProductUnderTest {
   let product: Product | undefined;
   let browser: Browser | undefined;
+  let own: Product | undefined;
   beforeAll(async () => {
-    const webRoot = await options.webRoot?.();
-    product = await startProduct({ env: options.env, webRoot });
-    browser = await openBrowser();
+    if (options.env || options.webRoot) {
+      const webRoot = await options.webRoot?.();
+      own = await startProduct({ env: options.env, webRoot });
+      product = own;
+    } else {
+      sharedProduct ??= startProduct();
+      product = await sharedProduct;
+    }
+    sharedBrowser ??= openBrowser();
+    browser = await sharedBrowser;
   });
   afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
+    await Promise.all([...openContexts].map((c) => c.close()));
+    openContexts.clear();
+    await own?.stop();
   });
   const started = <T>(value: T | undefined): T => {
     if (value === undefined) throw new Error("the product runs only inside the file's tests");
@@ -106,6 +128,8 @@ export async function newPage(browser: Browser, options: PageOptions = {}): Prom
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
     locale: options.locale ?? (options.language === "en" ? "en-GB" : "sv-SE"),
   });
+  openContexts.add(context);
+  context.on("close", () => openContexts.delete(context));
   // Runs in the page before its scripts: the language of the test and, unless asked, the cookie consent.
   const language = JSON.stringify(options.language ?? "sv");
   await context.addInitScript({
@@ -117,7 +141,19 @@ ${options.showCookieNotice ? "" : 'localStorage.setItem("bemanna.cookieConsent",
   return page;
 }
 
-/** Fails with the list of violations when axe finds any on the page as it is now. */
+/** What axe reports of a violation, as far as a failing test shows it. */
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{ target: string[] }>;
+}
+
+/**
+ * Fails with the list of violations when axe finds any on the page as it is now. Every rule of axe runs; axe
+ * is put into the page once per document, and only violations are detailed (`resultTypes`): what passed is
+ * not collected node by node, which halves the time of a scan.
+ */
 export async function expectNoAxeViolations(page: Page, label = page.url()) {
   // A dialog still fading in has blended colours: scan what the user sees once transitions have ended.
   // (Endless ones, such as a spinner, are left alone.)
@@ -134,19 +170,27 @@ export async function expectNoAxeViolations(page: Page, label = page.url()) {
       ),
     )
     .toBe(true);
-  const result = await new AxeBuilder({ page }).analyze();
-  const summary = result.violations.map(
+  if (!(await page.evaluate<boolean>("typeof window.axe === 'object'"))) await page.evaluate(axe.source);
+  const violations = await page.evaluate<AxeViolation[]>(
+    'axe.run(document, { resultTypes: ["violations"] }).then((r) => r.violations)',
+  );
+  const summary = violations.map(
     (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
   );
   expect(summary, `axe violations on ${label}`).toEqual([]);
 }
 
-const shotDir = process.env.SCREENSHOT_DIR ?? "/tmp/bemanna-shots";
+/**
+ * Screenshots are for people to look at, not checks, and cost a tenth of a second each: taken only when
+ * SCREENSHOT_DIR names a folder (`SCREENSHOT_DIR=/tmp/shots npx vitest run --project e2e`).
+ */
+const shotDir = process.env.SCREENSHOT_DIR;
 
-/** Saves a full-page screenshot to look at (SCREENSHOT_DIR, default /tmp/bemanna-shots). */
-export async function screenshot(page: Page, name: string) {
+/** Saves a screenshot of the whole page, or of what the viewport shows (a dialog scrolls inside it). */
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}) {
+  if (!shotDir) return;
   mkdirSync(shotDir, { recursive: true });
-  await page.screenshot({ path: `${shotDir}/${name}.png`, fullPage: true });
+  await page.screenshot({ path: `${shotDir}/${name}.png`, fullPage: options.fullPage ?? true });
 }
 
 /** POSTs JSON to the product's API, with a bearer token when one is given. */
@@ -229,6 +273,12 @@ export async function inviteUser(product: Product): Promise<{ email: string; tem
 /** Pages load their code and texts on first visit; on a busy machine that can take a few seconds. */
 export const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000 });
 
+/** The page has its title and nothing is loading any more: what a person sees once it has come. */
+export async function settled(page: Page) {
+  await poll(() => page.locator("main h1").first().isVisible()).toBe(true);
+  await poll(() => page.locator("main .mantine-Loader-root:visible").count()).toBe(0);
+}
+
 /** A text input by its name attribute. */
 export const input = (page: Page, name: string) => page.locator(`input[name="${name}"]`);
 
@@ -238,6 +288,27 @@ export const field = (page: Page, name: string) => page.locator(`[name="${name}"
 /** Nothing on the page is wider than the screen: no sideways scrolling. */
 export const fitsWidth = (page: Page) =>
   page.evaluate<boolean>("document.documentElement.scrollWidth <= document.documentElement.clientWidth");
+
+/**
+ * Signs the page's browser context in as `account`, with a session of its own, as the login page would leave
+ * it (the refresh cookie), without loading that page: the app takes the session on the next page it loads.
+ * A test of the login page itself signs in through it (signIn).
+ */
+export async function signInAs(page: Page, product: Product, account: { email: string; password: string }) {
+  const res = await product.app.server.inject({
+    method: "POST",
+    url: "/api/auth/sign-in",
+    payload: { email: account.email, password: account.password },
+  });
+  const cookie = res.cookies.find((c) => c.name === REFRESH_COOKIE);
+  if (res.statusCode !== 200 || !cookie) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  const { hostname } = new URL(product.url);
+  await page
+    .context()
+    .addCookies([
+      { name: cookie.name, value: cookie.value, domain: hostname, path: cookie.path ?? "/", httpOnly: true, sameSite: "Strict" },
+    ]);
+}
 
 /** Signs in through the login page and waits until the app has left it. */
 export async function signIn(page: Page, product: Product, email: string, password: string) {

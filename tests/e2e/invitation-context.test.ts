@@ -1,9 +1,8 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { addDays, stockholmToday } from "../../src/shared/validation.ts";
-import { eventBodyOn } from "../api/events-fixtures.ts";
 import { uniqueEmail } from "../helpers/factories.ts";
-import { groupBody } from "../helpers/offers.ts";
+import { eventBodyOn, groupBody } from "../helpers/seed.ts";
 import { apiToken, createAccount, expectNoAxeViolations, newPage, poll, postApi, setUpProduct, signIn } from "./harness.ts";
 
 /**

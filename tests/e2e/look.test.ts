@@ -1,18 +1,9 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { buildUser } from "../helpers/factories.ts";
-import {
-  confirmedEvent,
-  confirmedGroup,
-  createOffer,
-  draftEvent,
-  draftGroup,
-  type Json,
-  sendOffers,
-  stationId,
-  type User,
-} from "../helpers/offers.ts";
-import { expectNoAxeViolations, inviteUser, newPage, poll, screenshot, setUpProduct, signIn } from "./harness.ts";
+import { createOffer, sendOffers } from "../helpers/offers.ts";
+import { confirmedEvent, confirmedGroup, draftEvent, draftGroup, type Json, stationId, type User } from "../helpers/seed.ts";
+import { expectNoAxeViolations, inviteUser, newPage, poll, screenshot, settled, setUpProduct, signIn } from "./harness.ts";
 
 /**
  * One look for the signed-in app (issue 10, findings 7 and 14): the glossary's status words in one badge
@@ -281,12 +272,6 @@ function signedInPages(seed: Seed): Array<[name: string, path: string]> {
     ["engagement", seed.offerPath],
     ["profile", "/profile"],
   ];
-}
-
-/** The page has its title and nothing is loading any more. */
-async function settled(page: Page) {
-  await poll(() => page.locator("main h1").first().isVisible()).toBe(true);
-  await poll(() => page.locator("main .mantine-Loader-root:visible").count()).toBe(0);
 }
 
 describe("every signed-in page", () => {

@@ -113,8 +113,7 @@ async function people(language: "sv" | "en" = "sv") {
 }
 
 /** What the viewport shows (a dialog scrolls inside it, so a full-page shot would not show it). */
-const viewShot = (page: Page, name: string) =>
-  page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? "/tmp/bemanna-shots"}/${name}.png` });
+const viewShot = (page: Page, name: string) => screenshot(page, name, { fullPage: false });
 
 const visibleStation = (page: Page, name: string) => page.locator(`[data-station="${name}"]:visible`);
 const counter = (page: Page, station: string, name: string) =>

@@ -1,19 +1,11 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { matchPath } from "../../src/shared/offers/rules.ts";
-import { addDays, stockholmToday } from "../../src/shared/validation.ts";
-import {
-  apiToken,
-  callApi,
-  createAccount,
-  expectNoAxeViolations,
-  newPage,
-  type Product,
-  poll,
-  screenshot,
-  setUpProduct,
-  signIn,
-} from "./harness.ts";
+import { addDays } from "../../src/shared/validation.ts";
+import type { TestApp } from "../helpers/app.ts";
+import { buildUser } from "../helpers/factories.ts";
+import { confirmedGroup, draftEvent, freshDay, LUND, stationId } from "../helpers/seed.ts";
+import { expectNoAxeViolations, newPage, poll, screenshot, setUpProduct, signInAs } from "./harness.ts";
 
 /**
  * The whole offers flow across two people: the organizer confirms the event, ranks and adds a group and
@@ -23,7 +15,6 @@ import {
 
 const e2e = setUpProduct();
 
-const LUND = "1281";
 const EVENT = "Lundaloppet";
 const GROUP = "Lunds BK P15";
 const SMALL = "Vätskekontroll";
@@ -44,74 +35,52 @@ const NAMED = [
  * volunteers and an availability over the event's date in Lund, confirmed; the organizer's event in Lund
  * with two stations and shirts, left unconfirmed.
  */
-async function seed(product: Product) {
-  const organizer = await createAccount(product, { firstName: "Karin", lastName: "Lindqvist", language: "sv" });
-  const orgToken = await apiToken(product, organizer.email, organizer.password);
-  const contact = await createAccount(product, { firstName: "Olle", lastName: "Nilsson", language: "en" });
-  const token = await apiToken(product, contact.email, contact.password);
-  const date = addDays(stockholmToday(new Date()), 40);
-
+async function seed(app: TestApp) {
+  const organizer = await buildUser(app, { firstName: "Karin", lastName: "Lindqvist", language: "sv" });
+  const contact = await buildUser(app, { firstName: "Olle", lastName: "Nilsson", language: "en" });
+  const date = freshDay(app);
   const station = (name: string, officialQuantity: number, from: string, to: string) => ({
+    ...LUND,
     name,
     description: `${name}: ni delar ut vatten och hejar på löparna.`,
     start: `${date}T${from}`,
     end: `${date}T${to}`,
-    municipality: LUND,
-    markerLocation: "Stortorget",
-    markerCoordinates: { lat: 55.7047, lng: 13.191 },
     officialQuantity,
-    officialMiniumumAge: 15,
     skills: [],
     paymentType: "PERPERSON",
-    currency: "SEK",
     groupPayment: null,
     paymentAdult: 300,
     paymentChild: 200,
   });
-  const event = await callApi<{ id: string; status: string; stations: Array<{ id: string; name: string }> }>(
-    product,
-    "POST",
-    "/events",
-    orgToken,
-    {
+  const event = await draftEvent(app, organizer, {
+    date,
+    event: {
       name: EVENT,
-      date,
       startTime: "09:00",
       city: "Lund",
-      included: ["CLOTHES"],
       shirtSizes: ["S", "M", "L", "XL"],
+      foodOptions: [],
+      substitute: false,
       organizerNumber: "802000-1239",
       organizerName: "Lunds Löparklubb",
-      organizerEmail: "info@example.se",
-      contactPersons: [],
-      stations: [station(LARGE, 6, "08:00", "16:00"), station(SMALL, 2, "09:00", "13:00")],
+      organizerWebsite: "",
+      invoiceAddress: "",
     },
-  );
+    stations: [station(LARGE, 6, "08:00", "16:00"), station(SMALL, 2, "09:00", "13:00")],
+  });
   expect(event.status).toBe("DRAFT");
-
-  const draft = await callApi<{ id: string; version: number }>(product, "POST", "/groups", token, {
+  const group = await confirmedGroup(app, contact, {
     name: GROUP,
-    organizationNumber: "802000-1239",
     organizationName: "Lunds BK",
-    municipality: LUND,
+    municipality: LUND.municipality,
     numberOfMembers: 12,
     ages: ["15", "16", "17"],
     sport: 0,
-    skills: [],
-    contactPersons: [],
     volunteers: VOLUNTEERS,
-  });
-  const available = await callApi<{ version: number }>(product, "PUT", `/groups/${draft.id}/availabilities`, token, {
-    version: draft.version,
-    availabilities: [{ type: "PERIOD", startDate: addDays(date, -3), endDate: addDays(date, 3), location: LUND }],
-  });
-  const group = await callApi<{ id: string; status: string }>(product, "POST", `/groups/${draft.id}/confirm`, token, {
-    version: available.version,
+    availabilities: [{ type: "PERIOD", startDate: addDays(date, -3), endDate: addDays(date, 3), location: LUND.municipality }],
   });
   expect(group.status).toBe("CONFIRMED");
-
-  const stationId = event.stations.find((s) => s.name === SMALL)?.id as string;
-  return { organizer, contact, event, group, stationId, date };
+  return { organizer, contact, event, group, stationId: stationId(event, SMALL), date };
 }
 
 /** No part of the page reaches past the window's width (no sideways scrolling). */
@@ -120,19 +89,18 @@ async function expectNoSidewaysScroll(page: Page, width: number) {
 }
 
 /** What the viewport shows (a dialog scrolls inside it, so a full-page shot would not show it). */
-const viewShot = (page: Page, name: string) =>
-  page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? "/tmp/bemanna-shots"}/${name}.png` });
+const viewShot = (page: Page, name: string) => screenshot(page, name, { fullPage: false });
 
 const row = (page: Page, station: string) => page.locator(`[data-station="${station}"]:visible`);
 const counter = (page: Page, station: string, name: string) => row(page, station).locator(`[data-counter="${name}"]`).innerText();
 
 describe("the offers flow, from a draft event to named volunteers", () => {
   it("organizer confirms and sends; the group accepts and names volunteers; the organizer sees them", async () => {
-    const s = await seed(e2e.product);
+    const s = await seed(e2e.product.app);
 
     // ── The organizer (Swedish, 1280 px) confirms the event ──────────────────────────────────────
     const org = await newPage(e2e.browser, { width: 1280, language: "sv" });
-    await signIn(org, e2e.product, s.organizer.email, s.organizer.password);
+    await signInAs(org, e2e.product, s.organizer);
     await org.goto(`${e2e.product.url}/my-pages/events/${s.event.id}`);
     await poll(() => org.getByRole("heading", { level: 1, name: EVENT }).isVisible()).toBe(true);
     expect(await org.getByText("Obekräftat", { exact: true }).isVisible()).toBe(true);

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { translate } from "#shared/i18n/index";
-import { dayFromNow, eventBody, stationBody } from "../api/events-fixtures.ts";
+import { dayFromNow, eventBody, stationBody } from "../helpers/seed.ts";
 import {
   apiToken,
   callApi,

@@ -118,9 +118,8 @@ async function mailedPath(product: Product, to: string, path: string): Promise<s
   return pattern.exec(mail.text.replace(/=\r?\n/g, ""))?.[1] as string;
 }
 
-/** What the viewport shows: a dialog scrolls inside it, so a full-page shot would not show it. */
-const viewShot = (page: Page, name: string) =>
-  page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? "/tmp/bemanna-shots"}/${name}.png` });
+/** What the viewport shows (a dialog scrolls inside it, so a full-page shot would not show it). */
+const viewShot = (page: Page, name: string) => screenshot(page, name, { fullPage: false });
 
 /**
  * The page as it is now, on a phone and on a desktop: nothing wider than the phone, no axe finding at

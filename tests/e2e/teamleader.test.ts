@@ -13,6 +13,7 @@ import {
   type Product,
   poll,
   screenshot,
+  settled,
   setUpProduct,
   signIn,
 } from "./harness.ts";
@@ -195,12 +196,6 @@ beforeAll(async () => {
 
 /** The site's own header (the page's heading sits in a header of its own inside main). */
 const siteHeader = (page: Page) => page.locator("#main").locator("xpath=preceding-sibling::header");
-
-/** The page has its title and nothing is loading any more. */
-async function settled(page: Page) {
-  await poll(() => page.locator("main h1").first().isVisible()).toBe(true);
-  await poll(() => page.locator("main .mantine-Loader-root:visible").count()).toBe(0);
-}
 
 /** The account's language, which the app takes on at sign-in, set as the person would in their profile. */
 async function speaks(account: { email: string; password: string }, lang: Lang) {

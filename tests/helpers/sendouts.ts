@@ -1,16 +1,8 @@
 import type { TestApp } from "./app.ts";
 import { buildUser } from "./factories.ts";
 import { call } from "./http.ts";
-import {
-  confirmedEvent,
-  confirmedGroup,
-  type Json,
-  nameAttendees,
-  type OfferKey,
-  offerAt,
-  stationId,
-  type User,
-} from "./offers.ts";
+import { nameAttendees, type OfferKey } from "./offers.ts";
+import { confirmedEvent, confirmedGroup, type Json, offerAt, stationId, type User } from "./seed.ts";
 
 /**
  * An event day to send to, through the API: a confirmed event with two stations (each with its team leader,

@@ -42,12 +42,23 @@ async function send(method: string, path: string, body: unknown, token: string |
   }
 }
 
+/**
+ * Reads an answer that is not used to its end: one whose body is left unread stays open in the browser, so the
+ * page never counts as idle (for monitoring and tests that wait for it) and its connection is held.
+ */
+async function discard(res: Response): Promise<void> {
+  await res.arrayBuffer().catch(() => {});
+}
+
 /** One refresh at a time: the refresh token rotates, and using an old one ends the session. */
 export function refreshSession(): Promise<boolean> {
   refreshing ??= (async () => {
     try {
       const res = await send("POST", "/auth/refresh", undefined, null);
-      if (!res.ok) return false;
+      if (!res.ok) {
+        await discard(res);
+        return false;
+      }
       const data = (await res.json()) as { accessToken: string };
       accessToken = data.accessToken;
       lastRefresh = data;
@@ -63,7 +74,10 @@ export function refreshSession(): Promise<boolean> {
 export let lastRefresh: unknown = null;
 
 async function parse<T>(res: Response): Promise<T> {
-  if (res.status === 204) return undefined as T;
+  if (res.status === 204) {
+    await discard(res);
+    return undefined as T;
+  }
   const text = await res.text();
   const data = text ? JSON.parse(text) : undefined;
   if (res.ok) return data as T;
@@ -76,8 +90,10 @@ async function parse<T>(res: Response): Promise<T> {
 export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
   let res = await send(method, path, body, accessToken);
   if (res.status === 401 && accessToken && !path.startsWith("/auth/")) {
-    if (await refreshSession()) res = await send(method, path, body, accessToken);
-    else {
+    if (await refreshSession()) {
+      await discard(res);
+      res = await send(method, path, body, accessToken);
+    } else {
       accessToken = null;
       onSessionLost();
     }
@@ -89,8 +105,10 @@ export async function api<T>(method: string, path: string, body?: unknown): Prom
 export async function apiFile(path: string): Promise<Blob> {
   let res = await send("GET", path, undefined, accessToken);
   if (res.status === 401 && accessToken) {
-    if (await refreshSession()) res = await send("GET", path, undefined, accessToken);
-    else {
+    if (await refreshSession()) {
+      await discard(res);
+      res = await send("GET", path, undefined, accessToken);
+    } else {
       accessToken = null;
       onSessionLost();
     }
