@@ -30,6 +30,7 @@ import { teamleaderRoutes } from "./features/teamleader/routes.ts";
 import { fileStore } from "./files/store.ts";
 import { registerDocs } from "./http/docs.ts";
 import { AppError, errorHandler, notFoundHandler, unstorableTextPath } from "./http/errors.ts";
+import { answerRefusedBodiesCleanly } from "./http/refused-body.ts";
 import { ViewCache } from "./http/view-cache.ts";
 import { identityRoutes } from "./identity/routes.ts";
 import { PasswordHasher } from "./identity/secrets.ts";
@@ -136,6 +137,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   server.setValidatorCompiler(validatorCompiler);
   server.setSerializerCompiler(serializerCompiler);
   server.setErrorHandler(errorHandler);
+  answerRefusedBodiesCleanly(server);
   server.addHook("onResponse", async (request, reply) => {
     const ms = reply.elapsedTime;
     const level = reply.statusCode >= 500 || ms > SLOW_REQUEST_MS ? "warn" : "debug";

@@ -49,11 +49,8 @@ export async function sendOutRoutes(app: FastifyInstance, ctx: Ctx) {
         requireFilesOpen(event.status);
         if (!request.isMultipart())
           throw new AppError("UnsupportedMediaType", "Send the file as multipart/form-data in the field 'file'");
-        if (Number(request.headers["content-length"] ?? 0) > MAX_FILE_BYTES + MULTIPART_OVERHEAD) {
-          // Refused without reading it: the connection ends, so the rest of the body is not received for nothing.
-          reply.header("connection", "close");
-          throw tooLarge();
-        }
+        // Refused before reading it (what follows is thrown away, http/refused-body.ts).
+        if (Number(request.headers["content-length"] ?? 0) > MAX_FILE_BYTES + MULTIPART_OVERHEAD) throw tooLarge();
         const staged = await receiveUpload(ctx, request.parts() as AsyncIterable<UploadPart>);
         return reply.status(201).send(await commitUpload(ctx, actor, event.id, staged));
       },
