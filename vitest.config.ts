@@ -1,10 +1,21 @@
 import { defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
+
+/** Browser files first: they are the longest, and the shorter API files then fill the gaps they leave. */
+class BrowserFilesFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]) {
+    const order = ["e2e", "api", "unit"];
+    // Within a project the base order stays: longest first once a run has timed them, else largest first.
+    return (await super.sort(files)).sort((a, b) => order.indexOf(a.project.name) - order.indexOf(b.project.name));
+  }
+}
 
 export default defineConfig({
   test: {
-    // Two at a time whatever the machine: vitest's default (cores - 1) runs one file at a time on two cores,
-    // and the browser tests spend much of their time waiting on the browser, not computing.
-    maxWorkers: 2,
+    // Vitest's default (cores - 1) runs one file at a time on two cores, while a browser file spends much of its
+    // time waiting for the browser: one more file than cores keeps both cores busy (ADR 023).
+    maxWorkers: 3,
+    sequence: { sequencer: BrowserFilesFirst },
     projects: [
       {
         test: {

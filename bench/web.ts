@@ -111,8 +111,7 @@ interface Weight {
 async function weighPage(browser: Browser, url: string, lang: string): Promise<Weight> {
   const { context, page } = await freshPage(browser, lang);
   const scripts: Array<{ bytes: Promise<number> }> = [];
-  // A request is over once its answer has arrived: Chromium does not always report the end of an answer's
-  // body (the first visit's refresh call, answered 401, never is), and counting on it waited for ever.
+  // A request is over when Chromium reports its body read (the app reads or drops every answer's body).
   const inFlight = new Set<unknown>();
   let lastActivity = Date.now();
   const settle = (request: unknown) => {
@@ -126,7 +125,6 @@ async function weighPage(browser: Browser, url: string, lang: string): Promise<W
   page.on("requestfinished", settle);
   page.on("requestfailed", settle);
   page.on("response", (res) => {
-    settle(res.request());
     if (res.request().resourceType() === "script")
       scripts.push({ bytes: res.body().then((b) => gzipSync(b, { level: 9 }).length) });
   });

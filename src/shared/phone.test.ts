@@ -40,3 +40,46 @@ describe("phone numbers as people write them", () => {
       expect(formatPhone(toStoredPhone(typed))).toBe("070-123 45 67");
   });
 });
+
+describe("Swedish numbers in detail", () => {
+  it.each([
+    "010",
+    "011",
+    "013",
+    "016",
+    "018",
+    "019",
+    "020",
+    "021",
+    "023",
+    "026",
+    "031",
+    "033",
+    "035",
+    "036",
+    "040",
+    "042",
+    "044",
+    "046",
+    "054",
+    "060",
+    "063",
+    "090",
+  ])("%s is a three-digit area code", (area) => {
+    expect(formatPhone(`+46${area.slice(1)}123456`)).toBe(`${area}-12 34 56`);
+  });
+
+  it("keeps a four-digit subscriber number whole, and a number hardly longer than its area code as it is", () => {
+    expect(formatPhone("+4681234")).toBe("08-1234");
+    expect(formatPhone("+4681")).toBe("081");
+  });
+
+  it("reads a national number ending in 00 as Swedish", () => {
+    expect(formatPhone("0701234500")).toBe("070-123 45 00");
+  });
+
+  it("shows what is no number as it was stored, trimmed", () => {
+    expect(formatPhone("(08) abc")).toBe("(08) abc");
+    expect(formatPhone(" abc ")).toBe("abc");
+  });
+});

@@ -140,3 +140,14 @@ describe("roster", () => {
     expect(r.shirts.find((t) => t.key === "S")?.count).toBe(0);
   });
 });
+
+describe("roster order", () => {
+  it("lists a station's groups by name in Swedish order", () => {
+    const r = roster(event, stations, [
+      offer("s1", "Östra IF", 1, []),
+      offer("s1", "Zinkens IF", 1, []),
+      offer("s1", "Alby BK", 1, []),
+    ]);
+    expect(r.stations[0].groups.map((g) => g.groupName)).toEqual(["Alby BK", "Zinkens IF", "Östra IF"]);
+  });
+});

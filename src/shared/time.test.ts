@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatInstant, normalizeInstant, parseInstant, stockholmLocal } from "./time.ts";
+import { formatInstant, inProductYears, normalizeInstant, parseInstant, stockholmLocal } from "./time.ts";
 
 describe("instants", () => {
   it("read an offset as given and answer in Stockholm time with its offset", () => {
@@ -57,5 +57,33 @@ describe("instants", () => {
     expect(stockholmLocal(new Date("2026-12-31T23:30:00Z"))).toBe("2027-01-01T00:30");
     expect(stockholmLocal("2026-06-01T08:00")).toBe("2026-06-01T08:00");
     expect(stockholmLocal("not a time")).toBe("not a time");
+  });
+});
+
+describe("instants in detail", () => {
+  it("are written from the start of the text, with a month from 01", () => {
+    expect(parseInstant("x2026-06-01T08:00")).toBeNull();
+    expect(parseInstant("2026-00-10T08:00")).toBeNull();
+  });
+
+  it("take seconds up to 59 and offsets up to 23:59", () => {
+    expect(parseInstant("2026-06-01T08:00:59Z")?.toISOString()).toBe("2026-06-01T08:00:59.000Z");
+    expect(parseInstant("2026-06-01T08:00:60Z")).toBeNull();
+    expect(parseInstant("2026-06-01T08:00+23:00")?.toISOString()).toBe("2026-05-31T09:00:00.000Z");
+    expect(parseInstant("2026-06-01T08:00+01:59")?.toISOString()).toBe("2026-06-01T06:01:00.000Z");
+    expect(parseInstant("2026-06-01T08:00+01:60")).toBeNull();
+  });
+
+  it("keep the fraction of a second, with an offset or in Stockholm time", () => {
+    expect(parseInstant("2026-06-01T08:00:00.5Z")?.getTime()).toBe(Date.UTC(2026, 5, 1, 8, 0, 0, 500));
+    expect(parseInstant("2026-06-01T08:00:00.25")?.getTime()).toBe(Date.UTC(2026, 5, 1, 6, 0, 0, 250));
+  });
+
+  it("lie in the product's years only when written with a four-digit year", () => {
+    expect(inProductYears("2000-01-01")).toBe(true);
+    expect(inProductYears("2100-12-31")).toBe(true);
+    expect(inProductYears("1999-12-31")).toBe(false);
+    expect(inProductYears("2101-01-01")).toBe(false);
+    expect(inProductYears("20e2-01-01")).toBe(false);
   });
 });

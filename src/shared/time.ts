@@ -136,10 +136,12 @@ const FORMATTED_MAX = 2000;
 export function formatInstant(at: Date): string {
   const epoch = Math.floor(at.getTime() / 1000) * 1000;
   const known = formatted.get(epoch);
+  // Stryker disable next-line ConditionalExpression: a cache only; formatting the instant again gives the same text.
   if (known !== undefined) return known;
   const w = wallClockAt(epoch);
   const offset = Math.round((utcOf(w) - epoch) / MINUTE);
   const text = `${wallText(w)}:${pad(w.second)}${offset < 0 ? "-" : "+"}${pad(Math.trunc(offset / 60))}:${pad(offset % 60)}`;
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: when the cache is emptied changes memory use, never a text.
   if (formatted.size >= FORMATTED_MAX) formatted.clear();
   formatted.set(epoch, text);
   return text;

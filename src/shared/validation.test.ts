@@ -10,6 +10,7 @@ import {
   futureDate,
   INT4_MAX,
   isoDate,
+  isWebAddress,
   msg,
   nameText,
   PASSWORD_MAX,
@@ -300,7 +301,17 @@ describe("spec 01 §5 validation rules", () => {
     ["//example.se", msg.url],
     ["http://", msg.url],
     [`https://example.se/${long(250)}`, msg.max250],
+    ["http:example.se", msg.url],
+    ["http:/example.se?next=https://example.se", msg.url],
+    ["http://exa mple.se", msg.url],
+    [42, msg.url],
+    [undefined, msg.url],
   ]);
+
+  it("Web address: an address the URL parser refuses is none", () => {
+    expect(isWebAddress("http://exa mple.se")).toBe(false);
+    expect(isWebAddress("https://example.se/lopp")).toBe(true);
+  });
 
   table("Verification code: six digits", code, [
     ["012345", ok],
@@ -395,5 +406,20 @@ describe("readTypedDate", () => {
     expect(readTypedDate("2027-02-30")).toBeNull();
     expect(readTypedDate("16/05/2027")).toBeNull();
     expect(readTypedDate("")).toBeNull();
+  });
+
+  it("reads a month or day of one or two digits, and nothing before or after the date", () => {
+    expect(readTypedDate("2027-5-16")).toBe("2027-05-16");
+    expect(readTypedDate("2027-12-1")).toBe("2027-12-01");
+    for (const text of ["x2027-05-16", "120270516", "202705161", "x2027-5-16", "2027-5-16x"])
+      expect(readTypedDate(text), text).toBeNull();
+  });
+});
+
+describe("a date field", () => {
+  it("answers a text that is no date with one message only, whatever its year", () => {
+    const messages = (text: string) => (isoDate().safeParse(text).error?.issues ?? []).map((i) => i.message);
+    for (const text of ["2030-02-30", "1850-02-30", "x"]) expect(messages(text), text).toEqual([msg.required]);
+    expect(messages("1850-02-28")).toEqual([msg.invalid]);
   });
 });

@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { createAccount, expectNoAxeViolations, input, inviteUser, newPage, screenshot, setUpProduct, signIn } from "./harness.ts";
+import { buildUser } from "../helpers/factories.ts";
+import { expectNoAxeViolations, input, inviteUser, newPage, screenshot, setUpProduct, signIn, signInAs } from "./harness.ts";
 
 /** Every account page in both languages at phone and desktop width: axe finds nothing, and a screenshot each. */
 
@@ -17,9 +18,9 @@ async function checkEveryWay(page: Page, name: string) {
     await expect.poll(() => page.locator("html").getAttribute("lang")).toBe(lang);
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: width === 375 ? 740 : 900 });
-      await page.waitForTimeout(150);
-      await screenshot(page, `account-${name}-${lang}-${width}`);
+      // The scan waits until the page is drawn at the new width and nothing moves any more.
       await expectNoAxeViolations(page, `${name} (${lang}, ${width} px)`);
+      await screenshot(page, `account-${name}-${lang}-${width}`);
       // Nothing may be wider than the phone's screen.
       expect(await page.evaluate<number>("document.documentElement.scrollWidth"), `${name} scroll width`).toBeLessThanOrEqual(
         width,
@@ -91,7 +92,7 @@ describe("the account pages pass axe and fit on a phone", () => {
   });
 
   it("forgot-password, both steps", async () => {
-    const account = await createAccount(e2e.product);
+    const account = await buildUser(e2e.product.app);
     const page = await newPage(e2e.browser);
     await page.goto(`${e2e.product.url}/forgot-password`);
     await input(page, "email").waitFor();
@@ -116,9 +117,9 @@ describe("the account pages pass axe and fit on a phone", () => {
   });
 
   it("profile, viewing and editing", async () => {
-    const account = await createAccount(e2e.product);
+    const account = await buildUser(e2e.product.app, { firstName: "Karin", lastName: "Lindqvist" });
     const page = await newPage(e2e.browser);
-    await signIn(page, e2e.product, account.email, account.password);
+    await signInAs(page, e2e.product, account);
     await page.goto(`${e2e.product.url}/profile`);
     await page.getByText("Karin Lindqvist").waitFor();
     await checkEveryWay(page, "profile-view");

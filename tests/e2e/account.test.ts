@@ -1,18 +1,8 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { PASSWORD, uniqueEmail } from "../helpers/factories.ts";
+import { buildUser, PASSWORD, uniqueEmail } from "../helpers/factories.ts";
 import { codeIn } from "../helpers/smtp-sink.ts";
-import {
-  createAccount,
-  expectNoAxeViolations,
-  input,
-  inviteUser,
-  newPage,
-  postApi,
-  setUpProduct,
-  signIn,
-  signUp,
-} from "./harness.ts";
+import { expectNoAxeViolations, input, inviteUser, newPage, postApi, setUpProduct, signInAs, signUp } from "./harness.ts";
 
 const e2e = setUpProduct();
 
@@ -107,7 +97,7 @@ describe("registration, activation and the profile", () => {
   });
 
   it("tells a registering visitor that the address is taken", async () => {
-    const existing = await createAccount(e2e.product);
+    const existing = await buildUser(e2e.product.app);
     const page = await newPage(e2e.browser, { language: "en" });
     await page.goto(`${e2e.product.url}/register`);
     await input(page, "email").fill(existing.email);
@@ -125,7 +115,7 @@ describe("registration, activation and the profile", () => {
 
 describe("signing in", () => {
   it("names the wrong password, the unknown user, and returns to the page that asked for a sign-in", async () => {
-    const account = await createAccount(e2e.product);
+    const account = await buildUser(e2e.product.app, { firstName: "Karin", lastName: "Lindqvist" });
     const page = await newPage(e2e.browser, { language: "en" });
     await page.goto(`${e2e.product.url}/login`);
     await input(page, "email").fill(uniqueEmail("nobody"));
@@ -208,7 +198,7 @@ describe("signing in", () => {
 
 describe("a forgotten password", () => {
   it("is replaced with the mailed code, and the new one signs in", async () => {
-    const account = await createAccount(e2e.product);
+    const account = await buildUser(e2e.product.app);
     const page = await newPage(e2e.browser);
     await page.goto(`${e2e.product.url}/forgot-password`);
     expect(await input(page, "code").count()).toBe(0);
@@ -286,7 +276,7 @@ describe("the shell around the account pages", () => {
   });
 
   it("folds the menu at 375 px, for visitors and signed-in users", async () => {
-    const account = await createAccount(e2e.product);
+    const account = await buildUser(e2e.product.app, { firstName: "Karin", lastName: "Lindqvist" });
     const page = await newPage(e2e.browser, { width: 375, height: 740 });
     await page.goto(`${e2e.product.url}/login`);
     await page.getByRole("button", { name: "Öppna menyn" }).click();
@@ -296,7 +286,7 @@ describe("the shell around the account pages", () => {
     expect(await menu.getByRole("link", { name: "Logga ut" }).count()).toBe(0);
     await expectNoAxeViolations(page, "mobile menu, signed out");
 
-    await signIn(page, e2e.product, account.email, account.password);
+    await signInAs(page, e2e.product, account);
     await page.goto(`${e2e.product.url}/profile`);
     await page.getByText("Karin Lindqvist").waitFor();
     await page.getByRole("button", { name: "Öppna menyn" }).click();

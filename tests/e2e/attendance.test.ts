@@ -3,21 +3,22 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { offers, users } from "../../src/server/db/schema.ts";
-import { addDays, stockholmToday } from "../../src/shared/validation.ts";
+import { addDays } from "../../src/shared/validation.ts";
+import type { TestApp } from "../helpers/app.ts";
+import { buildUser } from "../helpers/factories.ts";
+import { call } from "../helpers/http.ts";
+import { answerOffer, createOffer, sendOffers } from "../helpers/offers.ts";
 import {
-  apiToken,
-  callApi,
-  createAccount,
-  expectNoAxeViolations,
-  field,
-  fitsWidth,
-  newPage,
-  type Product,
-  poll,
-  screenshot,
-  setUpProduct,
-  signIn,
-} from "./harness.ts";
+  BARE_EVENT,
+  confirmedEvent,
+  confirmedGroup,
+  dayFromNow,
+  type Json,
+  LUND,
+  stationBody,
+  stationId,
+} from "../helpers/seed.ts";
+import { expectNoAxeViolations, field, fitsWidth, newPage, poll, screenshot, setUpProduct, signInAs } from "./harness.ts";
 
 /**
  * The event day at the station: the organizer, on a phone, records how many of a group came; the payout
@@ -27,100 +28,69 @@ import {
 
 const e2e = setUpProduct();
 
-const LUND = "1281";
 const EVENT = "Sjöloppet";
 const IFK = "IFK Lund P16";
 const DALBY = "Dalby GIF F17";
-
-interface Seeded {
-  organizer: { email: string; password: string };
-  contact: { email: string; password: string };
-  event: { id: string; stations: Array<{ id: string; name: string }> };
-  ifk: { id: string };
-  dalby: { id: string };
-  station: (name: string) => string;
-}
 
 /**
  * Through the API, what is not under test: the organizer's event today in Lund with four stations (one of
  * them tomorrow), two confirmed groups of one contact, and their accepted offers; attendance at two stations.
  */
-async function seed(product: Product, teamLeaderEmail = ""): Promise<Seeded> {
-  const organizer = await createAccount(product, { firstName: "Karin", lastName: "Lindqvist" });
-  const orgToken = await apiToken(product, organizer.email, organizer.password);
-  const contact = await createAccount(product, { firstName: "Olle", lastName: "Nilsson", phone: "0701234567" });
-  const token = await apiToken(product, contact.email, contact.password);
-  const today = stockholmToday(new Date());
+async function seed(app: TestApp, teamLeaderEmail = "") {
+  const organizer = await buildUser(app, { firstName: "Karin", lastName: "Lindqvist" });
+  const contact = await buildUser(app, { firstName: "Olle", lastName: "Nilsson", phone: "0701234567" });
+  const today = dayFromNow(app, 0);
   const tomorrow = addDays(today, 1);
 
-  const station = (name: string, date: string, from: string, to: string, pay: Record<string, unknown>) => ({
-    name,
-    description: `${name} vid sjön`,
-    start: `${date}T${from}`,
-    end: `${date}T${to}`,
-    municipality: LUND,
-    markerLocation: "Stortorget",
-    markerCoordinates: { lat: 55.7047, lng: 13.191 },
-    officialQuantity: 10,
-    officialMiniumumAge: 15,
-    skills: [],
-    currency: null,
-    groupPayment: null,
-    paymentAdult: null,
-    paymentChild: null,
-    ...pay,
-  });
-  const created = await callApi<Seeded["event"]>(product, "POST", "/events", orgToken, {
-    name: EVENT,
+  const station = (name: string, date: string, from: string, to: string, pay: Record<string, unknown>) =>
+    stationBody(date, {
+      ...LUND,
+      name,
+      description: `${name} vid sjön`,
+      start: `${date}T${from}`,
+      end: `${date}T${to}`,
+      officialQuantity: 10,
+      officialMiniumumAge: 15,
+      skills: [],
+      currency: "SEK",
+      groupPayment: null,
+      paymentAdult: null,
+      paymentChild: null,
+      ...pay,
+    });
+  const event = await confirmedEvent(app, organizer, {
     date: today,
-    startTime: "08:00",
-    city: "Lund",
-    organizerNumber: "8020001239",
-    organizerName: "Lunds IK",
+    event: {
+      ...BARE_EVENT,
+      name: EVENT,
+      startTime: "08:00",
+      city: "Lund",
+      organizerNumber: "8020001239",
+      organizerName: "Lunds IK",
+    },
     stations: [
       station("Vätskestation", today, "08:00", "15:30", {
         teamLeaderEmail,
         paymentType: "PERPERSON",
-        currency: "SEK",
         paymentAdult: 300,
         paymentChild: 150,
       }),
-      station("Målgång", today, "09:00", "16:30", {
-        paymentType: "HOURLYRATE",
-        currency: "SEK",
-        paymentAdult: 100,
-        paymentChild: 50,
-      }),
-      station("Parkering", today, "07:00", "12:00", { paymentType: "GROUPPAYMENT", currency: "SEK", groupPayment: 2000 }),
-      station("Nedplockning", tomorrow, "10:00", "14:00", {
-        paymentType: "PERPERSON",
-        currency: "SEK",
-        paymentAdult: 200,
-        paymentChild: 100,
-      }),
+      station("Målgång", today, "09:00", "16:30", { paymentType: "HOURLYRATE", paymentAdult: 100, paymentChild: 50 }),
+      station("Parkering", today, "07:00", "12:00", { paymentType: "GROUPPAYMENT", groupPayment: 2000 }),
+      station("Nedplockning", tomorrow, "10:00", "14:00", { paymentType: "PERPERSON", paymentAdult: 200, paymentChild: 100 }),
     ],
   });
-  const event = await callApi<Seeded["event"]>(product, "POST", `/events/${created.id}/confirm`, orgToken);
-  const stationOf = (name: string) => event.stations.find((s) => s.name === name)?.id as string;
+  const stationOf = (name: string) => stationId(event, name);
 
-  const group = async (name: string) => {
-    const g = await callApi<{ id: string; version: number }>(product, "POST", "/groups", token, {
+  const group = (name: string) =>
+    confirmedGroup(app, contact, {
       name,
-      organizationNumber: "802000-1239",
       organizationName: name.split(" ").slice(0, 2).join(" "),
-      municipality: LUND,
-      numberOfMembers: 20,
+      municipality: LUND.municipality,
       ages: ["16", "17", "18+"],
       sport: 0,
-      skills: [],
-      contactPersons: [],
+      availabilities: [{ type: "PERIOD", startDate: today, endDate: tomorrow, location: LUND.municipality }],
     });
-    const a = await callApi<{ version: number }>(product, "PUT", `/groups/${g.id}/availabilities`, token, {
-      version: g.version,
-      availabilities: [{ type: "PERIOD", startDate: today, endDate: tomorrow, location: LUND }],
-    });
-    return callApi<{ id: string }>(product, "POST", `/groups/${g.id}/confirm`, token, { version: a.version });
-  };
   const ifk = await group(IFK);
   const dalby = await group(DALBY);
 
@@ -130,26 +100,22 @@ async function seed(product: Product, teamLeaderEmail = ""): Promise<Seeded> {
     [ifk, "Nedplockning", 4],
     [dalby, "Målgång", 5],
   ] as const;
-  for (const [g, name, volunteers] of accepted)
-    await callApi(product, "POST", "/offers", orgToken, {
-      eventId: event.id,
-      groupId: g.id,
-      stationId: stationOf(name),
-      volunteers,
-    });
-  await callApi(product, "POST", `/offers/${event.id}/confirm`, orgToken, {});
-  for (const [g, name] of accepted)
-    await callApi(product, "POST", `/offers/${event.id}/${g.id}/${stationOf(name)}/accept`, token);
+  const key = (g: Json, name: string) => ({ eventId: event.id, groupId: g.id, stationId: stationOf(name) });
+  for (const [g, name, volunteers] of accepted) await createOffer(app, organizer.token, key(g, name), volunteers);
+  expect((await sendOffers(app, organizer.token, event.id)).status).toBe(200);
+  for (const [g, name] of accepted) expect((await answerOffer(app, contact.token, key(g, name), "accept")).status).toBe(200);
 
-  const attend = (g: { id: string }, name: string, adultAttendance: number, childAttendance: number) =>
-    callApi(product, "POST", `/events/${event.id}/attendance/${stationOf(name)}_${g.id}`, orgToken, {
-      adultAttendance,
-      childAttendance,
+  const attend = async (g: Json, name: string, adultAttendance: number, childAttendance: number) => {
+    const res = await call(app.server, "POST", `/api/events/${event.id}/attendance/${stationOf(name)}_${g.id}`, {
+      token: organizer.token,
+      body: { adultAttendance, childAttendance },
     });
+    expect(res.status).toBe(200);
+  };
   await attend(dalby, "Målgång", 3, 1); // (3 × 100 + 50) × 7.5 h = 2 625 kr
   await attend(ifk, "Parkering", 3, 0); // 2 000 kr to the group
 
-  return { organizer, contact, event, ifk, dalby, station: stationOf };
+  return { organizer, contact, event, ifk, dalby, today, station: stationOf };
 }
 
 /** A form control by its name inside one part of the page (one group's block). */
@@ -174,10 +140,10 @@ async function look(page: Page, name: string) {
 
 describe("attendance and pay on the event day", () => {
   it("the organizer records attendance at 375 px; the payout tab and the group's statement show the right amounts", async () => {
-    const s = await seed(e2e.product);
+    const s = await seed(e2e.product.app);
     const base = `${e2e.product.url}/my-pages/events/${s.event.id}`;
     const page = await newPage(e2e.browser, { width: 375, height: 800, language: "sv" });
-    await signIn(page, e2e.product, s.organizer.email, s.organizer.password);
+    await signInAs(page, e2e.product, s.organizer);
 
     // The stations by start time, each with the groups that accepted.
     await page.goto(`${base}/attendance`);
@@ -192,9 +158,7 @@ describe("attendance and pay on the event day", () => {
     const water = page.locator('[data-station="Vätskestation"]');
     await poll(() => water.locator("[data-groups]").innerText()).toBe(`Grupper som har tackat ja: ${IFK}`);
     expect(await water.innerText()).toContain("Start 08:00");
-    expect(await page.locator('[data-station="Nedplockning"]').innerText()).toContain(
-      `${addDays(stockholmToday(new Date()), 1)} 10:00`,
-    );
+    expect(await page.locator('[data-station="Nedplockning"]').innerText()).toContain(`${addDays(s.today, 1)} 10:00`);
 
     // The station: its facts, the group, its contacts, and the form.
     await page.getByRole("link", { name: "Visa närvaron för Vätskestation" }).click();
@@ -204,7 +168,7 @@ describe("attendance and pay on the event day", () => {
     expect(await page.getByRole("heading", { level: 2 }).innerText()).toBe("Vätskestation");
     expect(await block.locator("[data-volunteers]").innerText()).toBe("6");
     expect(await block.locator("[data-recorded]").innerText()).toBe("Inte registrerad än");
-    expect(await block.getByRole("link", { name: "E-post till Olle Nilsson" }).innerText()).toBe(s.contact.email.toLowerCase());
+    expect(await block.getByRole("link", { name: "E-post till Olle Nilsson" }).innerText()).toBe(s.contact.email);
     expect(await block.getByRole("link", { name: "Ring Olle Nilsson" }).innerText()).toBe("070-123 45 67");
 
     // More than the group's volunteers: refused before anything is sent.
@@ -254,7 +218,7 @@ describe("attendance and pay on the event day", () => {
     const download = page.waitForEvent("download");
     await page.getByRole("button", { name: "Ladda ned för bokföringen (CSV)" }).click();
     const file = await download;
-    expect(file.suggestedFilename()).toBe(`ersattning-${EVENT}-${stockholmToday(new Date())}.csv`);
+    expect(file.suggestedFilename()).toBe(`ersattning-${EVENT}-${s.today}.csv`);
     const csv = await readFile((await file.path()) as string, "utf8");
     expect(csv.startsWith("\uFEFF")).toBe(true);
     expect(csv).toContain(`${IFK};IFK Lund;Vätskestation;`);
@@ -264,7 +228,7 @@ describe("attendance and pay on the event day", () => {
 
     // The group's contact sees what the group is paid.
     const mine = await newPage(e2e.browser, { width: 375, language: "sv" });
-    await signIn(mine, e2e.product, s.contact.email, s.contact.password);
+    await signInAs(mine, e2e.product, s.contact);
     await mine.goto(`${e2e.product.url}/my-pages/volunteers/${s.ifk.id}`);
     await mine.getByRole("tab", { name: "Ersättning" }).click();
     await mine.waitForURL(`${e2e.product.url}/my-pages/volunteers/${s.ifk.id}/payout`);
@@ -277,17 +241,17 @@ describe("attendance and pay on the event day", () => {
   });
 
   it("every page is axe clean and fits, in Swedish and English, on a phone and a desktop", async () => {
-    const s = await seed(e2e.product);
+    const s = await seed(e2e.product.app);
     for (const language of ["sv", "en"] as const) {
       // Signing in switches the app to the account's language.
       await e2e.product.app.database.db
         .update(users)
         .set({ language })
-        .where(inArray(users.email, [s.organizer.email.toLowerCase(), s.contact.email.toLowerCase()]));
+        .where(inArray(users.email, [s.organizer.email, s.contact.email]));
       for (const width of [375, 1280]) {
         const tag = `${language}-${width}`;
         const page = await newPage(e2e.browser, { width, language });
-        await signIn(page, e2e.product, s.organizer.email, s.organizer.password);
+        await signInAs(page, e2e.product, s.organizer);
         const base = `${e2e.product.url}/my-pages/events/${s.event.id}`;
 
         await page.goto(`${base}/attendance`);
@@ -306,7 +270,7 @@ describe("attendance and pay on the event day", () => {
         await page.context().close();
 
         const mine = await newPage(e2e.browser, { width, language });
-        await signIn(mine, e2e.product, s.contact.email, s.contact.password);
+        await signInAs(mine, e2e.product, s.contact);
         await mine.goto(`${e2e.product.url}/my-pages/volunteers/${s.dalby.id}/payout`);
         await poll(() => mine.locator(`[data-event="${EVENT}"] [data-total]`).isVisible()).toBe(true);
         expect(plain(await mine.locator("[data-total]").innerText())).toBe(language === "sv" ? "2 625 kr" : "SEK 2,625");
@@ -317,10 +281,10 @@ describe("attendance and pay on the event day", () => {
   });
 
   it("a team leader at the station records attendance on a phone and sees only their station; the pay follows", async () => {
-    const leader = await createAccount(e2e.product, { firstName: "Lena", lastName: "Ledare" });
-    const s = await seed(e2e.product, leader.email);
+    const leader = await buildUser(e2e.product.app, { firstName: "Lena", lastName: "Ledare" });
+    const s = await seed(e2e.product.app, leader.email);
     const page = await newPage(e2e.browser, { width: 375, height: 800, language: "sv" });
-    await signIn(page, e2e.product, leader.email, leader.password);
+    await signInAs(page, e2e.product, leader);
 
     // The team leaders' area lists the event, naming the one station they lead.
     await page.goto(`${e2e.product.url}/my-pages/teamleaders`);
@@ -356,12 +320,12 @@ describe("attendance and pay on the event day", () => {
     // Another station of the same event does not exist for them, in the page or through the API.
     await page.goto(`${base}/attendance/${s.station("Parkering")}`);
     await poll(() => page.getByRole("alert").isVisible()).toBe(true);
-    const token = await apiToken(e2e.product, leader.email, leader.password);
-    const other = await fetch(`${e2e.product.url}/api/events/${s.event.id}/attendance/${s.station("Parkering")}_${s.ifk.id}`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-      body: JSON.stringify({ adultAttendance: 1, childAttendance: 0 }),
-    });
+    const other = await call(
+      e2e.product.app.server,
+      "POST",
+      `/api/events/${s.event.id}/attendance/${s.station("Parkering")}_${s.ifk.id}`,
+      { token: leader.token, body: { adultAttendance: 1, childAttendance: 0 } },
+    );
     expect(other.status).toBe(404);
 
     // Send-outs: their one station is chosen already, and there is no other to choose.
@@ -376,7 +340,7 @@ describe("attendance and pay on the event day", () => {
 
     // The organizer's payout now pays IFK for what the team leader recorded: 5 × 300 + 1 × 150.
     const org = await newPage(e2e.browser, { width: 1280, language: "sv" });
-    await signIn(org, e2e.product, s.organizer.email, s.organizer.password);
+    await signInAs(org, e2e.product, s.organizer);
     await org.goto(`${e2e.product.url}/my-pages/events/${s.event.id}/payout`);
     const cell = org.locator(`[data-statement="${IFK}"] [data-station="Vätskestation"] [data-amount]`);
     await poll(async () => plain(await cell.innerText())).toBe("1 650 kr");

@@ -1,20 +1,8 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { addDays, stockholmToday } from "../../src/shared/validation.ts";
-import { eventBodyOn, stationBody } from "../helpers/seed.ts";
-import {
-  apiToken,
-  createAccount,
-  expectNoAxeViolations,
-  fitsWidth,
-  input,
-  newPage,
-  poll,
-  postApi,
-  screenshot,
-  setUpProduct,
-  signIn,
-} from "./harness.ts";
+import { buildUser } from "../helpers/factories.ts";
+import { confirmedEvent } from "../helpers/seed.ts";
+import { expectNoAxeViolations, fitsWidth, input, newPage, poll, screenshot, setUpProduct, signInAs } from "./harness.ts";
 
 /**
  * The calendar section of the profile page: the feed's address in a read-only field, copied to the
@@ -48,20 +36,26 @@ const fetchFeed = (url: string) => fetch(`${e2e.product.url}${new URL(url).pathn
 
 /** A confirmed event whose one station has `leaderEmail` as its team leader. */
 async function ledStation(leaderEmail: string) {
-  const organizer = await createAccount(e2e.product, { firstName: "Olle", lastName: "Organisatör" });
-  const token = await apiToken(e2e.product, organizer.email, organizer.password);
-  const date = addDays(stockholmToday(new Date()), 30);
-  const body = eventBodyOn(date, {
-    name: "Stockholm Stadslopp",
-    stations: [stationBody(date, { name: "Vätska vid Slussen", teamLeaderEmail: leaderEmail })],
+  const app = e2e.product.app;
+  const organizer = await buildUser(app, { firstName: "Olle", lastName: "Organisatör" });
+  const event = await confirmedEvent(app, organizer, {
+    days: 30,
+    event: { name: "Stockholm Stadslopp" },
+    stations: [{ name: "Vätska vid Slussen", teamLeaderEmail: leaderEmail }],
   });
-  const created = await postApi(e2e.product, "/events", body, token);
-  expect(created.status).toBe(201);
-  const event = (await created.json()) as { id: string };
-  expect((await postApi(e2e.product, `/events/${event.id}/confirm`, {}, token)).status).toBe(200);
+  expect(event.status).toBe("CONFIRMED");
 }
 
 const addressField = (page: Page) => input(page, "calendarUrl");
+
+/** The viewport is `width` wide and the page has drawn itself at that width (a few animation frames). */
+async function resizedTo(page: Page, width: number, height: number) {
+  await page.setViewportSize({ width, height });
+  await poll(() => page.evaluate<number>("window.innerWidth")).toBe(width);
+  await page.evaluate(
+    "new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(resolve))))",
+  );
+}
 
 /** The page in both languages at 1280 and 375 px: a screenshot each, axe clean, nothing wider than the screen. */
 async function checkEveryWay(page: Page, name: string) {
@@ -70,8 +64,7 @@ async function checkEveryWay(page: Page, name: string) {
     await page.locator("header select").first().selectOption(lang);
     await poll(() => page.getByRole("heading", { name: texts[lang].title, exact: true }).isVisible()).toBe(true);
     for (const width of [1280, 375]) {
-      await page.setViewportSize({ width, height: width === 375 ? 740 : 900 });
-      await page.waitForTimeout(150);
+      await resizedTo(page, width, width === 375 ? 740 : 900);
       await screenshot(page, `calendar-${name}-${lang}-${width}`);
       await expectNoAxeViolations(page, `${name} (${lang}, ${width} px)`);
       expect(await fitsWidth(page), `${name} fits ${width} px`).toBe(true);
@@ -84,12 +77,12 @@ async function checkEveryWay(page: Page, name: string) {
 
 describe("the calendar section of the profile page", () => {
   it("shows the address of the feed, copies it, and renews it so the old one stops working", async () => {
-    const leader = await createAccount(e2e.product, { firstName: "Lena", lastName: "Ledare" });
+    const leader = await buildUser(e2e.product.app, { firstName: "Lena", lastName: "Ledare" });
     await ledStation(leader.email);
 
     const page = await newPage(e2e.browser);
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: e2e.product.url });
-    await signIn(page, e2e.product, leader.email, leader.password);
+    await signInAs(page, e2e.product, leader);
     await page.goto(`${e2e.product.url}/profile`);
     await poll(() => addressField(page).inputValue()).toMatch(FEED);
     const first = await addressField(page).inputValue();
@@ -139,9 +132,9 @@ describe("the calendar section of the profile page", () => {
   });
 
   it("fits a phone in English, with the renew dialog cancelled by keyboard", async () => {
-    const user = await createAccount(e2e.product, { language: "en" });
+    const user = await buildUser(e2e.product.app, { language: "en" });
     const page = await newPage(e2e.browser, { width: 375, height: 740, language: "en" });
-    await signIn(page, e2e.product, user.email, user.password);
+    await signInAs(page, e2e.product, user);
     await page.goto(`${e2e.product.url}/profile`);
     await poll(() => addressField(page).inputValue()).toMatch(FEED);
     const address = await addressField(page).inputValue();

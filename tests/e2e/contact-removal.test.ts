@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { translate } from "#shared/i18n/index";
-import { eventBody } from "../helpers/seed.ts";
-import { apiToken, createAccount, expectNoAxeViolations, newPage, postApi, screenshot, setUpProduct } from "./harness.ts";
+import { buildUser } from "../helpers/factories.ts";
+import { draftEvent } from "../helpers/seed.ts";
+import { expectNoAxeViolations, newPage, screenshot, setUpProduct } from "./harness.ts";
 
 /** The page behind the link in the "you were added as a contact person" mail, as its person uses it. */
 
@@ -11,16 +12,12 @@ describe("the contact-removal page", () => {
   for (const lang of ["sv", "en"] as const) {
     it(`in ${lang}: says which event it is about and removes its person with one button`, async () => {
       const { product } = e2e;
-      const owner = await createAccount(product, { firstName: "Olle", lastName: "Organisatör" });
-      const added = await createAccount(product, { firstName: "Cecilia", lastName: "Kontakt", language: lang });
-      const token = await apiToken(product, owner.email, owner.password);
-      const created = await postApi(
-        product,
-        "/events",
-        eventBody(product.app, { name: "Vårruset", contactPersons: [{ email: added.email }] }),
-        token,
-      );
-      expect(created.status).toBe(201);
+      const owner = await buildUser(product.app, { firstName: "Olle", lastName: "Organisatör" });
+      const added = await buildUser(product.app, { firstName: "Cecilia", lastName: "Kontakt", language: lang });
+      await draftEvent(product.app, owner, {
+        stations: [],
+        event: { name: "Vårruset", contactPersons: [{ email: added.email }] },
+      });
       const mail = await product.sink.waitFor(added.email, (m) => /Vårruset/.test(m.subject));
       const link = /(\/contact-removal\?token=[\w.-]+)/.exec(mail.text.replace(/=\r?\n/g, ""))?.[1];
       expect(link).toBeDefined();

@@ -5,10 +5,11 @@ import { events, groups, mails, stations } from "../../src/server/db/schema.ts";
 import { moveStation } from "../../src/shared/events/rules.ts";
 import { stockholmLocal } from "../../src/shared/time.ts";
 import { addDays, stockholmToday } from "../../src/shared/validation.ts";
+import { buildUser } from "../helpers/factories.ts";
+import { call } from "../helpers/http.ts";
+import { answerOffer, createOffer, sendOffers } from "../helpers/offers.ts";
+import { BARE_EVENT, confirmedEvent, confirmedGroup, LUND, stationId, type User } from "../helpers/seed.ts";
 import {
-  apiToken,
-  callApi,
-  createAccount,
   expectNoAxeViolations,
   field,
   fitsWidth,
@@ -17,7 +18,7 @@ import {
   poll,
   screenshot,
   setUpProduct,
-  signIn,
+  signInAs,
 } from "./harness.ts";
 
 /**
@@ -27,7 +28,6 @@ import {
 
 const e2e = setUpProduct();
 
-const LUND = "1281";
 const SOURCE = "Lundaloppet 2025";
 const START = "Start och mål";
 const WATER = "Vätskestation";
@@ -52,96 +52,69 @@ const today = stockholmToday(new Date());
 const NEW_DATE = addDays(today, 200);
 const NEW_TIME = "10:30";
 
-interface Seeded {
-  organizer: { email: string; password: string };
-  token: string;
-  sourceId: string;
-  /** The source's date, a year ago. */
-  date: string;
-  contacts: string[];
-  groupIds: Record<string, string>;
-}
-
 /**
  * Last year's event, through the API as far as it goes: an organizer's event with three stations, confirmed;
  * three confirmed groups offered a station each, offers sent and accepted by each group's contact. Then the
  * database moves it a year back and finishes it, as a year of the scheduled sweep would.
  */
-async function seed(product: Product): Promise<Seeded> {
-  const organizer = await createAccount(product, { firstName: "Karin", lastName: "Lindqvist", language: "sv" });
-  const token = await apiToken(product, organizer.email, organizer.password);
+async function seed(product: Product) {
+  const { app } = product;
+  const organizer = await buildUser(app, { firstName: "Karin", lastName: "Lindqvist", language: "sv" });
   const seededDate = addDays(today, 10);
-  const event = await callApi<{ id: string; stations: Array<{ id: string; name: string }> }>(product, "POST", "/events", token, {
-    name: SOURCE,
+  const event = await confirmedEvent(app, organizer, {
     date: seededDate,
-    startTime: "09:00",
-    city: "Lund",
-    organizerNumber: "802000-1239",
-    organizerName: "Lunds Löparklubb",
-    contactPersons: [],
+    event: {
+      name: SOURCE,
+      startTime: "09:00",
+      city: "Lund",
+      ...BARE_EVENT,
+      organizerName: "Lunds Löparklubb",
+    },
     stations: STATIONS.map((s) => ({
+      ...LUND,
       name: s.name,
       description: `${s.name}: ni hjälper löparna.`,
       start: `${seededDate}T${s.from}`,
       end: `${seededDate}T${s.to}`,
-      municipality: LUND,
-      markerLocation: "Stortorget",
-      markerCoordinates: { lat: 55.7047, lng: 13.191 },
       officialQuantity: s.quantity,
       officialMiniumumAge: 15,
       skills: [],
       paymentType: "NOCOMPENSATION",
+      currency: null,
+      groupPayment: null,
     })),
   });
-  await callApi(product, "POST", `/events/${event.id}/confirm`, token);
-  const stationId = (name: string) => event.stations.find((s) => s.name === name)?.id as string;
+  const keyOf = (groupId: string, station: string) => ({ eventId: event.id, groupId, stationId: stationId(event, station) });
 
-  const contacts: string[] = [];
+  const contacts: User[] = [];
   const groupIds: Record<string, string> = {};
   for (const g of GROUPS) {
-    const contact = await createAccount(product, { firstName: "Olle", lastName: "Nilsson", language: "sv" });
-    const contactToken = await apiToken(product, contact.email, contact.password);
-    const draft = await callApi<{ id: string; version: number }>(product, "POST", "/groups", contactToken, {
+    const contact = await buildUser(app, { firstName: "Olle", lastName: "Nilsson", language: "sv" });
+    const group = await confirmedGroup(app, contact, {
       name: g.name,
-      organizationNumber: "802000-1239",
       organizationName: g.name.split(" ").slice(0, 2).join(" "),
-      municipality: LUND,
-      numberOfMembers: 20,
+      municipality: LUND.municipality,
       ages: ["15", "16", "17"],
       sport: 0,
-      skills: [],
-      contactPersons: [],
+      availabilities: [
+        { type: "PERIOD", startDate: addDays(seededDate, -2), endDate: addDays(seededDate, 2), location: LUND.municipality },
+      ],
     });
-    const available = await callApi<{ version: number }>(product, "PUT", `/groups/${draft.id}/availabilities`, contactToken, {
-      version: draft.version,
-      availabilities: [{ type: "PERIOD", startDate: addDays(seededDate, -2), endDate: addDays(seededDate, 2), location: LUND }],
-    });
-    await callApi(product, "POST", `/groups/${draft.id}/confirm`, contactToken, { version: available.version });
-    await callApi(product, "POST", "/offers", token, {
-      eventId: event.id,
-      stationId: stationId(g.station),
-      groupId: draft.id,
-      volunteers: g.volunteers,
-    });
-    contacts.push(contact.email);
-    groupIds[g.name] = draft.id;
-    Object.assign(g, { token: contactToken });
+    await createOffer(app, organizer.token, keyOf(group.id, g.station), g.volunteers);
+    contacts.push(contact);
+    groupIds[g.name] = group.id;
   }
-  await callApi(product, "POST", `/offers/${event.id}/confirm`, token, { offers: [] });
+  expect((await sendOffers(app, organizer.token, event.id, { offers: [] })).status).toBe(200);
   for (const [i, g] of GROUPS.entries()) {
     // Each contact got the invitation of last year before answering it.
-    await product.sink.waitFor(contacts[i], (m) => m.text.includes(SOURCE));
-    await callApi(
-      product,
-      "POST",
-      `/offers/${event.id}/${groupIds[g.name]}/${stationId(g.station)}/accept`,
-      (g as unknown as { token: string }).token,
-    );
+    await product.sink.waitFor(contacts[i].email, (m) => m.text.includes(SOURCE));
+    const answered = await answerOffer(app, contacts[i].token, keyOf(groupIds[g.name], g.station), "accept");
+    expect(answered.status).toBe(200);
   }
 
   // A year back: the event's date, and each station by as many days at the same Stockholm time of day.
   const date = `${Number(seededDate.slice(0, 4)) - 1}${seededDate.slice(4)}`;
-  const db = product.app.ctx.db;
+  const db = app.ctx.db;
   for (const s of await db.select().from(stations).where(eq(stations.eventId, event.id))) {
     const moved = moveStation({ start: s.start.toISOString(), end: s.end.toISOString() }, seededDate, date);
     await db
@@ -151,15 +124,20 @@ async function seed(product: Product): Promise<Seeded> {
   }
   await db.update(events).set({ date, status: "HISTORIC" }).where(eq(events.id, event.id));
 
-  const source = await callApi<{ status: string; stations: Array<{ name: string; start: string }> }>(
-    product,
-    "GET",
-    `/events/${event.id}`,
-    token,
+  const source = await call(app.server, "GET", `/api/events/${event.id}`, { token: organizer.token });
+  expect(source.body.status).toBe("HISTORIC");
+  expect(stockholmLocal(source.body.stations.find((s: { name: string }) => s.name === START)?.start as string)).toBe(
+    `${date}T08:00`,
   );
-  expect(source.status).toBe("HISTORIC");
-  expect(stockholmLocal(source.stations.find((s) => s.name === START)?.start as string)).toBe(`${date}T08:00`);
-  return { organizer, token, sourceId: event.id, date, contacts, groupIds };
+  return { organizer, sourceId: event.id, date, contacts: contacts.map((c) => c.email), groupIds };
+}
+type Seeded = Awaited<ReturnType<typeof seed>>;
+
+/** GET of the organizer's API, in the test's process; fails on any answer but 200. */
+async function read<T = unknown>(s: Seeded, path: string): Promise<T> {
+  const res = await call<T>(e2e.product.app.server, "GET", `/api${path}`, { token: s.organizer.token });
+  expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBe(200);
+  return res.body;
 }
 
 let seeded: Promise<Seeded> | undefined;
@@ -225,13 +203,12 @@ async function look(page: Page, name: string, width: number) {
 async function openWizard(page: Page, s: Seeded, lang: Language) {
   const tx = texts[lang];
   // The app speaks the signed-in user's language: the organizer's is set to the test's first.
-  await callApi(e2e.product, "PUT", "/auth/me", s.token, {
-    firstName: "Karin",
-    lastName: "Lindqvist",
-    phone: "+46701234567",
-    language: lang,
+  const me = await call(e2e.product.app.server, "PUT", "/api/auth/me", {
+    token: s.organizer.token,
+    body: { firstName: "Karin", lastName: "Lindqvist", phone: "+46701234567", language: lang },
   });
-  await signIn(page, e2e.product, s.organizer.email, s.organizer.password);
+  expect(me.status).toBe(200);
+  await signInAs(page, e2e.product, s.organizer);
   await page.goto(`${e2e.product.url}/my-pages/events`);
   const circle = page.getByRole("link", { name: tx.copyCircle });
   await poll(() => circle.isVisible()).toBe(true);
@@ -323,6 +300,8 @@ describe("copying an event", () => {
     const mailsBefore = e2e.product.sink.mails.length;
     await page.getByRole("button", { name: tx.save }).click();
     await page.waitForURL((url) => url.pathname === "/my-pages/events");
+    // A second for anything the copy might have mailed to arrive; the checks below run meanwhile.
+    const aSecondLater = new Promise((resolve) => setTimeout(resolve, 1000));
     const row = page.locator('[data-event="Lundaloppet 2026"]');
     await poll(() => row.isVisible()).toBe(true);
     expect(await row.innerText()).toContain(tx.unconfirmed);
@@ -333,15 +312,15 @@ describe("copying an event", () => {
     await screenshot(page, "copy-4-saved-sv-1280");
 
     // The copy as the API sees it: a DRAFT on the new date, its stations moved at the same times of day.
-    const summaries = await callApi<Array<{ id: string; name: string }>>(e2e.product, "GET", "/events/summaries", s.token);
+    const summaries = await read<Array<{ id: string; name: string }>>(s, "/events/summaries");
     const copyId = summaries.find((e) => e.name === "Lundaloppet 2026")?.id as string;
-    const copy = await callApi<{
+    const copy = await read<{
       status: string;
       date: string;
       city: string;
       startTime: string;
       stations: Array<{ id: string; name: string; start: string; end: string }>;
-    }>(e2e.product, "GET", `/events/${copyId}`, s.token);
+    }>(s, `/events/${copyId}`);
     expect({ status: copy.status, date: copy.date, city: copy.city, startTime: copy.startTime }).toEqual({
       status: "DRAFT",
       date: NEW_DATE,
@@ -353,11 +332,9 @@ describe("copying an event", () => {
     );
 
     // Drafts for exactly the two ticked groups, at the moved stations, with the same volunteers.
-    const offers = await callApi<Array<{ groupName: string; stationId: string; status: string; volunteers: number }>>(
-      e2e.product,
-      "GET",
+    const offers = await read<Array<{ groupName: string; stationId: string; status: string; volunteers: number }>>(
+      s,
       `/events/${copyId}/offers`,
-      s.token,
     );
     const stationName = (id: string) => copy.stations.find((st) => st.id === id)?.name;
     expect(offers.map((o) => [o.groupName, stationName(o.stationId), o.status, o.volunteers]).sort()).toEqual(
@@ -372,7 +349,7 @@ describe("copying an event", () => {
       .from(mails)
       .where(and(inArray(mails.to, s.contacts), gte(mails.createdAt, copyStart)));
     expect(queued).toEqual([]);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await aSecondLater;
     expect(e2e.product.sink.mails.slice(mailsBefore).filter((m) => m.to.some((to) => s.contacts.includes(to)))).toEqual([]);
     await page.context().close();
   }, 300_000);
@@ -397,7 +374,7 @@ describe("copying an event", () => {
     await look(page, "copy-3-staff-en-375", 375);
 
     // The same name: the dialog asks first; cancelling makes nothing.
-    const before = (await callApi<unknown[]>(e2e.product, "GET", "/events/summaries", s.token)).length;
+    const before = (await read<unknown[]>(s, "/events/summaries")).length;
     await page.getByRole("button", { name: tx.save }).click();
     const dialog = page.getByRole("dialog", { name: tx.sameNameTitle });
     await poll(() => dialog.isVisible()).toBe(true);
@@ -407,16 +384,14 @@ describe("copying an event", () => {
     await screenshot(page, "copy-3-same-name-en-375", { fullPage: false });
     await dialog.getByRole("button", { name: tx.cancel }).click();
     await poll(() => page.getByRole("dialog").count()).toBe(0);
-    expect((await callApi<unknown[]>(e2e.product, "GET", "/events/summaries", s.token)).length).toBe(before);
+    expect((await read<unknown[]>(s, "/events/summaries")).length).toBe(before);
 
     // Confirmed: the copy keeps the name.
     await page.getByRole("button", { name: tx.save }).click();
     await poll(() => dialog.isVisible()).toBe(true);
     await dialog.getByRole("button", { name: tx.keepName }).click();
     await page.waitForURL((url) => url.pathname === "/my-pages/events");
-    const copies = (
-      await callApi<Array<{ name: string; status: string }>>(e2e.product, "GET", "/events/summaries", s.token)
-    ).filter((e) => e.name === SOURCE);
+    const copies = (await read<Array<{ name: string; status: string }>>(s, "/events/summaries")).filter((e) => e.name === SOURCE);
     expect(copies.map((e) => e.status).sort()).toEqual(["DRAFT", "HISTORIC"]);
     await poll(() => page.locator(`[data-event="${SOURCE}"]`).first().isVisible()).toBe(true);
     expect(await fitsWidth(page)).toBe(true);
@@ -470,7 +445,7 @@ describe("copying an event", () => {
       expect(page.url()).toContain("step=3");
       expect(await page.getByRole("alert").first().isVisible()).toBe(true);
       await look(page, "copy-3-refused-sv-375", 375);
-      const names = (await callApi<Array<{ name: string }>>(e2e.product, "GET", "/events/summaries", s.token)).map((e) => e.name);
+      const names = (await read<Array<{ name: string }>>(s, "/events/summaries")).map((e) => e.name);
       expect(names).not.toContain("Lundaloppet avslutad grupp");
 
       // Unticked, the rest is copied.

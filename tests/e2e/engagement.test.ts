@@ -2,18 +2,13 @@ import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { events } from "../../src/server/db/schema.ts";
-import { addDays, stockholmToday } from "../../src/shared/validation.ts";
-import {
-  apiToken,
-  createAccount,
-  expectNoAxeViolations,
-  newPage,
-  type Product,
-  poll,
-  screenshot,
-  setUpProduct,
-  signIn,
-} from "./harness.ts";
+import { addDays } from "../../src/shared/validation.ts";
+import type { TestApp } from "../helpers/app.ts";
+import { buildUser } from "../helpers/factories.ts";
+import { call } from "../helpers/http.ts";
+import { answerOffer, createOffer, groupOffer, sendOffers } from "../helpers/offers.ts";
+import { confirmedEvent, confirmedGroup, dayFromNow, type Json, PAID_PER_PERSON, stationId, type User } from "../helpers/seed.ts";
+import { expectNoAxeViolations, newPage, poll, screenshot, setUpProduct, signInAs } from "./harness.ts";
 
 const e2e = setUpProduct();
 
@@ -62,115 +57,67 @@ const texts = {
 
 type Lang = keyof typeof texts;
 
-/** Calls the product's API as `token`; fails the test on an unexpected status. */
-async function call<T = Record<string, unknown>>(
-  product: Product,
-  method: string,
-  path: string,
-  token: string,
-  body?: unknown,
-  expected = [200, 201],
-): Promise<T> {
-  const res = await fetch(`${product.url}/api${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!expected.includes(res.status)) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
-
-const station = (date: string, name: string, overrides: Record<string, unknown> = {}) => ({
+/** A station of the events here, 08:00–14:00 on `date`: paid per person, in Stockholm. */
+const station = (date: string, name: string) => ({
   name,
   description: "Biljettkontroll vid huvudentrén. Ni visar vägen och svarar på frågor.",
-  start: `${date}T08:00`,
   end: `${date}T14:00`,
-  municipality: "0180",
   markerLocation: "Sergels torg",
-  markerCoordinates: { lat: 59.3326, lng: 18.0649 },
-  teamLeaderEmail: "",
-  officialQuantity: 10,
   officialMiniumumAge: 13,
+  ...PAID_PER_PERSON,
   skills: ["DRIVING_LICENCE_B"],
-  paymentType: "PERPERSON",
-  currency: "SEK",
-  groupPayment: null,
-  paymentAdult: 300,
-  paymentChild: 200,
-  ...overrides,
 });
 
+/** The group's volunteers; their addresses are this file's own, as other files wait for mail to theirs. */
 const VOLUNTEERS = [
-  { name: "Kim Berg", email: "kim@example.se", phone: "0701234567", age: 13 },
-  { name: "Ali Said", email: "ali@example.se", phone: "0707654321", age: 12 },
-  { name: "Sam Ek", email: "sam@example.se", phone: "0709876543", age: 14 },
+  { name: "Kim Berg", email: "kim.svar@example.se", phone: "0701234567", age: 13 },
+  { name: "Ali Said", email: "ali.svar@example.se", phone: "0707654321", age: 12 },
+  { name: "Sam Ek", email: "sam.svar@example.se", phone: "0709876543", age: 14 },
 ];
 
-interface EventView {
-  id: string;
-  stations: Array<{ id: string; name: string }>;
-}
-
 /** A confirmed event of an organizer with the given stations, on `date`. */
-async function confirmedEvent(product: Product, orgToken: string, name: string, date: string, stations: string[]) {
-  const event = await call<EventView>(product, "POST", "/events", orgToken, {
-    name,
+function stadslopp(app: TestApp, organizer: User, name: string, date: string, stations: string[]) {
+  return confirmedEvent(app, organizer, {
     date,
-    startTime: "09:30",
-    city: "Stockholm",
-    included: ["CLOTHES", "FOOD"],
-    shirtSizes: ["S", "M", "L"],
-    foodOptions: ["VEGAN", "GLUTEN_FREE"],
-    substitute: true,
-    organizerNumber: "802000-1239",
-    organizerName: "Stockholms Löparklubb",
-    organizerWebsite: "https://example.se",
-    organizerEmail: "info@example.se",
-    invoiceAddress: "Box 1, 111 11 Stockholm",
-    contactPersons: [],
+    event: {
+      name,
+      included: ["CLOTHES", "FOOD"],
+      shirtSizes: ["S", "M", "L"],
+      foodOptions: ["VEGAN", "GLUTEN_FREE"],
+    },
     stations: stations.map((s) => station(date, s)),
   });
-  await call(product, "POST", `/events/${event.id}/confirm`, orgToken);
-  return event;
+}
+
+/** Creates an offer for `volunteers` at each station and sends them: PROPOSAL, as the invitation mail says. */
+async function offerEach(app: TestApp, organizer: User, event: Json, groupId: string, volunteers: number) {
+  for (const s of event.stations)
+    await createOffer(app, organizer.token, { eventId: event.id, stationId: s.id, groupId }, volunteers);
+  const sent = await sendOffers(app, organizer.token, event.id);
+  expect(sent.status).toBe(200);
+  return sent.body.sent as number;
 }
 
 /**
  * Through the API: an organizer's confirmed event with two stations, a group contact's confirmed group of
  * three volunteers, and an offer for three volunteers at each station, sent (PROPOSAL).
  */
-async function seed(product: Product, lang: Lang) {
-  const organizer = await createAccount(product, { firstName: "Olle", lastName: "Arrangör" });
-  const orgToken = await apiToken(product, organizer.email, organizer.password);
-  const date = addDays(stockholmToday(new Date()), 30);
-  const event = await confirmedEvent(product, orgToken, "Stockholm Stadslopp", date, ["Entrén", "Vätskekontroll"]);
+async function seed(app: TestApp, lang: Lang) {
+  const organizer = await buildUser(app, { firstName: "Olle", lastName: "Arrangör" });
+  const date = dayFromNow(app, 30);
+  const event = await stadslopp(app, organizer, "Stockholm Stadslopp", date, ["Entrén", "Vätskekontroll"]);
 
-  const contact = await createAccount(product, { firstName: "Karin", lastName: "Lindqvist", language: lang });
-  const token = await apiToken(product, contact.email, contact.password);
-  const draft = await call<{ id: string; version: number }>(product, "POST", "/groups", token, {
+  const contact = await buildUser(app, { firstName: "Karin", lastName: "Lindqvist", language: lang });
+  const group = await confirmedGroup(app, contact, {
     name: "IFK Exempel P12",
-    organizationNumber: "802000-1239",
-    organizationName: "IFK Exempel",
-    municipality: "0180",
-    numberOfMembers: 20,
     ages: ["12", "13", "14"],
-    sport: 26,
     volunteers: VOLUNTEERS,
   });
-  const group = await call<{ id: string; volunteers: Array<{ id: string; name: string }> }>(
-    product,
-    "POST",
-    `/groups/${draft.id}/confirm`,
-    token,
-    { version: draft.version },
-  );
-  for (const s of event.stations)
-    await call(product, "POST", "/offers", orgToken, { eventId: event.id, stationId: s.id, groupId: group.id, volunteers: 3 });
-  const sent = await call<{ sent: number }>(product, "POST", `/offers/${event.id}/confirm`, orgToken, {});
-  expect(sent.sent).toBe(2);
-  const idOf = (name: string) => group.volunteers.find((v) => v.name === name)?.id as string;
-  const stationOf = (name: string) => event.stations.find((s) => s.name === name)?.id as string;
-  return { organizer, orgToken, contact, token, event, group, date, idOf, stationOf };
+  expect(await offerEach(app, organizer, event, group.id, 3)).toBe(2);
+  const idOf = (name: string) => group.volunteers.find((v: { name: string }) => v.name === name)?.id as string;
+  const stationOf = (name: string) => stationId(event, name);
+  const key = (station: string) => ({ eventId: event.id, groupId: group.id, stationId: stationOf(station) });
+  return { organizer, contact, event, group, date, idOf, stationOf, key };
 }
 
 const engagementUrl = (eventId: string, groupId: string, stationId: string) =>
@@ -188,21 +135,16 @@ describe.each([
   it("sees it in the list, accepts it behind the dialog, names two volunteers with shirt sizes; they stay named", async () => {
     const tx = texts[lang];
     const tag = `${lang}-${width}`;
-    const s = await seed(e2e.product, lang);
+    const app = e2e.product.app;
+    const s = await seed(app, lang);
     const entrance = s.stationOf("Entrén");
 
     // A previous event's offer sits behind the toggle.
-    const past = await confirmedEvent(e2e.product, s.orgToken, "Vårruset i fjol", addDays(s.date, 1), ["Garderoben"]);
-    await call(e2e.product, "POST", "/offers", s.orgToken, {
-      eventId: past.id,
-      stationId: past.stations[0].id,
-      groupId: s.group.id,
-      volunteers: 2,
-    });
-    await call(e2e.product, "POST", `/offers/${past.id}/confirm`, s.orgToken, {});
-    await e2e.product.app.ctx.db
+    const past = await stadslopp(app, s.organizer, "Vårruset i fjol", addDays(s.date, 1), ["Garderoben"]);
+    expect(await offerEach(app, s.organizer, past, s.group.id, 2)).toBe(1);
+    await app.ctx.db
       .update(events)
-      .set({ date: addDays(stockholmToday(new Date()), -3) })
+      .set({ date: dayFromNow(app, -3) })
       .where(eq(events.id, past.id));
 
     // The invitation mail links straight to the engagement page.
@@ -211,7 +153,7 @@ describe.each([
     expect(link).toContain(`/engagement/${s.event.id}/${s.group.id}/`);
 
     const page = await newPage(e2e.browser, { width, language: lang });
-    await signIn(page, e2e.product, s.contact.email, s.contact.password);
+    await signInAs(page, e2e.product, s.contact);
     await page.goto(`${e2e.product.url}/my-pages/volunteers`);
     await poll(() => page.getByRole("heading", { name: tx.offersTitle }).isVisible()).toBe(true);
     await poll(() => page.getByRole("heading", { name: "Stockholm Stadslopp" }).isVisible()).toBe(true);
@@ -295,21 +237,13 @@ describe.each([
     expect(await page.getByLabel(tx.shirtSizeFor("Ali Said")).inputValue()).toBe("S");
     expect(await page.getByLabel(tx.substituteFor("Kim Berg")).inputValue()).toBe("Sam Ek");
 
-    const offer = await call<{ status: string; attendees: string[] }>(
-      e2e.product,
-      "GET",
-      `/offers/groups/${s.group.id}/${s.event.id}/${entrance}`,
-      s.token,
-    );
-    expect(offer.status).toBe("ACCEPTED");
-    expect([...offer.attendees].sort()).toEqual([s.idOf("Kim Berg"), s.idOf("Ali Said")].sort());
-    const group = await call<{ volunteers: Array<{ name: string; participation: Array<Record<string, unknown>> }> }>(
-      e2e.product,
-      "GET",
-      `/groups/${s.group.id}`,
-      s.token,
-    );
-    const ali = group.volunteers.find((v) => v.name === "Ali Said");
+    const offer = await groupOffer(app, s.contact.token, s.key("Entrén"));
+    expect(offer.status).toBe(200);
+    expect(offer.body.status).toBe("ACCEPTED");
+    expect([...offer.body.attendees].sort()).toEqual([s.idOf("Kim Berg"), s.idOf("Ali Said")].sort());
+    const group = await call(app.server, "GET", `/api/groups/${s.group.id}`, { token: s.contact.token });
+    expect(group.status).toBe(200);
+    const ali = group.body.volunteers.find((v: { name: string }) => v.name === "Ali Said");
     expect(ali?.participation).toEqual([{ eventId: s.event.id, shirtSize: "S", specialDiets: ["VEGAN"] }]);
 
     // Back in the list the offer shows as accepted, the other still awaiting an answer, first.
@@ -322,15 +256,15 @@ describe.each([
 
   it("closes the dialog on a failed answer and shows the server's reason", async () => {
     const tx = texts[lang];
-    const s = await seed(e2e.product, lang);
+    const s = await seed(e2e.product.app, lang);
     const water = s.stationOf("Vätskekontroll");
     const page = await newPage(e2e.browser, { width, language: lang });
-    await signIn(page, e2e.product, s.contact.email, s.contact.password);
+    await signInAs(page, e2e.product, s.contact);
     await page.goto(engagementUrl(s.event.id, s.group.id, water));
     await poll(() => page.getByRole("button", { name: tx.reject, exact: true }).isVisible()).toBe(true);
 
     // Meanwhile the offer is accepted elsewhere (another contact, another tab).
-    await call(e2e.product, "POST", `/offers/${s.event.id}/${s.group.id}/${water}/accept`, s.token);
+    expect((await answerOffer(e2e.product.app, s.contact.token, s.key("Vätskekontroll"), "accept")).status).toBe(200);
 
     await page.getByRole("button", { name: tx.reject, exact: true }).click();
     await dialog(page).getByRole("button", { name: tx.reject, exact: true }).click();
@@ -353,10 +287,10 @@ describe("the group side of offers at the other widths", () => {
     ]) {
       const tx = texts[lang];
       const tag = `${lang}-${width}`;
-      const s = await seed(e2e.product, lang);
-      await call(e2e.product, "POST", `/offers/${s.event.id}/${s.group.id}/${s.stationOf("Entrén")}/accept`, s.token);
+      const s = await seed(e2e.product.app, lang);
+      expect((await answerOffer(e2e.product.app, s.contact.token, s.key("Entrén"), "accept")).status).toBe(200);
       const page = await newPage(e2e.browser, { width, language: lang });
-      await signIn(page, e2e.product, s.contact.email, s.contact.password);
+      await signInAs(page, e2e.product, s.contact);
 
       await page.goto(`${e2e.product.url}/my-pages/volunteers`);
       await poll(() => page.getByRole("heading", { name: "Stockholm Stadslopp" }).isVisible()).toBe(true);
@@ -387,9 +321,9 @@ describe("the group side of offers at the other widths", () => {
   });
 
   it("shows an empty list to a contact without offers", async () => {
-    const owner = await createAccount(e2e.product);
+    const owner = await buildUser(e2e.product.app);
     const page = await newPage(e2e.browser);
-    await signIn(page, e2e.product, owner.email, owner.password);
+    await signInAs(page, e2e.product, owner);
     await page.goto(`${e2e.product.url}/my-pages/volunteers`);
     await poll(() => page.getByText(texts.sv.empty).isVisible()).toBe(true);
     await page.context().close();

@@ -1,27 +1,23 @@
-import { eq, sql } from "drizzle-orm";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { events } from "../../src/server/db/schema.ts";
 import { addDays, stockholmToday } from "../../src/shared/validation.ts";
+import { buildUser } from "../helpers/factories.ts";
+import { BARE_EVENT, confirmedEvent, draftEvent, type EventSeed, LUND, makeHistoric, PAID_PER_PERSON } from "../helpers/seed.ts";
 import {
-  apiToken,
-  createAccount,
   expectNoAxeViolations,
   fitsWidth,
   newPage,
   type PageOptions,
   poll,
-  postApi,
   screenshot,
   settled,
   setUpProduct,
-  signIn,
+  signInAs,
 } from "./harness.ts";
 
 // The test product runs without GEOCODER_URL: the station forms here are the ones without address search.
 const e2e = setUpProduct();
 
-const LUND = "1281";
 let nextDay = 30;
 /** Each test has a day of its own. */
 function newDate() {
@@ -50,54 +46,45 @@ const sv = {
   stay: "Stanna kvar",
 };
 
+/** A new organizer, and a page signed in as them (no page loaded yet). */
 async function organizer(options: PageOptions & { language?: "sv" | "en" } = {}) {
-  const owner = await createAccount(e2e.product, {
+  const owner = await buildUser(e2e.product.app, {
     firstName: "Karin",
     lastName: "Lindqvist",
     language: options.language ?? "sv",
   });
-  const token = await apiToken(e2e.product, owner.email, owner.password);
   const page = await newPage(e2e.browser, options);
   await offlineTiles(page);
-  await signIn(page, e2e.product, owner.email, owner.password);
-  return { owner, token, page };
+  await signInAs(page, e2e.product, owner);
+  return { owner, page };
 }
 
-/** An event in Lund with one station, through the API. */
-async function seedEvent(token: string, name: string, date: string, extra: Record<string, unknown> = {}) {
-  const res = await postApi(
-    e2e.product,
-    "/events",
-    {
+/**
+ * An event in Lund on `date` with one station, Målgång (none with `stations: []`), as draftEvent and
+ * confirmedEvent take it: only what an organizer must fill in, nothing of what eventBody adds by default.
+ */
+function inLund(name: string, date: string, options: { stations?: [] } = {}): EventSeed {
+  return {
+    date,
+    event: {
       name,
-      date,
       startTime: "14:30",
       city: "Lund",
       organizerNumber: "8020001239",
       organizerName: "Lunds IK",
-      stations: [
-        {
-          name: "Målgång",
-          description: "Medaljer och vatten",
-          start: `${date}T08:00`,
-          end: `${date}T16:00`,
-          municipality: LUND,
-          markerLocation: "Stortorget",
-          markerCoordinates: { lat: 55.7047, lng: 13.191 },
-          officialQuantity: 8,
-          officialMiniumumAge: 15,
-          paymentType: "PERPERSON",
-          currency: "SEK",
-          paymentAdult: 300,
-          paymentChild: 200,
-        },
-      ],
-      ...extra,
+      ...BARE_EVENT,
     },
-    token,
-  );
-  if (res.status !== 201) throw new Error(`event: ${await res.text()}`);
-  return (await res.json()) as { id: string };
+    stations: options.stations ?? [
+      {
+        ...LUND,
+        name: "Målgång",
+        description: "Medaljer och vatten",
+        end: `${date}T16:00`,
+        officialQuantity: 8,
+        ...PAID_PER_PERSON,
+      },
+    ],
+  };
 }
 
 /** The element that has focus: its name attribute and whether it is marked invalid and inside the viewport. */
@@ -129,7 +116,7 @@ async function fillStation(page: Page, name: string) {
   const form = page.locator("form").filter({ has: page.locator('[name="officialQuantity"]') });
   await field(form, "name").fill(name);
   await field(form, "description").fill(`Uppgift vid ${name}`);
-  await field(form, "municipality").selectOption(LUND);
+  await field(form, "municipality").selectOption(LUND.municipality);
   await field(form, "officialQuantity").fill("6");
   await field(form, "officialMiniumumAge").fill("15");
   return form;
@@ -137,7 +124,7 @@ async function fillStation(page: Page, name: string) {
 
 describe("event screens", () => {
   it.each([375, 1280])("a refused submit shows where and why on the event and station forms (sv, %i px)", async (width) => {
-    const { token, page } = await organizer({ width, language: "sv" });
+    const { owner, page } = await organizer({ width, language: "sv" });
     await page.goto(`${e2e.product.url}/my-pages/events/new`);
     await poll(() => field(page, "name").isVisible()).toBe(true);
     await field(page, "name").fill("Lundaloppet");
@@ -156,7 +143,7 @@ describe("event screens", () => {
     await screenshot(page, `event-screens-refused-sv-${width}`);
 
     // The station form: saved with only a name, it goes to the first missing field too.
-    const event = await seedEvent(token, "Lundaloppet", newDate(), { stations: [] });
+    const event = await draftEvent(e2e.product.app, owner, inLund("Lundaloppet", newDate(), { stations: [] }));
     await page.goto(`${e2e.product.url}/my-pages/events/new?id=${event.id}&step=1`);
     await poll(() => page.locator('[name="officialQuantity"]').isVisible()).toBe(true);
     const form = page.locator("form").filter({ has: page.locator('[name="officialQuantity"]') });
@@ -177,8 +164,8 @@ describe("event screens", () => {
   });
 
   it("without a geocoder the station form has no address search and no warning (en, 375 px)", async () => {
-    const { token, page } = await organizer({ width: 375, language: "en" });
-    const event = await seedEvent(token, "Lund Run", newDate(), { stations: [] });
+    const { owner, page } = await organizer({ width: 375, language: "en" });
+    const event = await draftEvent(e2e.product.app, owner, inLund("Lund Run", newDate(), { stations: [] }));
     await page.goto(`${e2e.product.url}/my-pages/events/new?id=${event.id}&step=1`);
     await poll(() => page.locator(".leaflet-container").isVisible()).toBe(true);
     expect(await page.getByRole("searchbox").count()).toBe(0);
@@ -196,8 +183,8 @@ describe("event screens", () => {
   });
 
   it("an unsaved station is saved or discarded on the way to the next step, and the wording says station", async () => {
-    const { token, page } = await organizer({ width: 1280, language: "sv" });
-    const event = await seedEvent(token, "Stationsloppet", newDate(), { stations: [] });
+    const { owner, page } = await organizer({ width: 1280, language: "sv" });
+    const event = await draftEvent(e2e.product.app, owner, inLund("Stationsloppet", newDate(), { stations: [] }));
     await page.goto(`${e2e.product.url}/my-pages/events/new?id=${event.id}&step=1`);
     await poll(() => page.locator('[name="officialQuantity"]').isVisible()).toBe(true);
     expect(await page.locator("main").innerText()).not.toMatch(/arbetspass/i);
@@ -219,7 +206,7 @@ describe("event screens", () => {
     await dialog.getByRole("button", { name: sv.saveOpenStation }).click();
     await page.waitForURL(/step=2/);
     const saved = (await (
-      await fetch(`${e2e.product.url}/api/events/${event.id}`, { headers: { authorization: `Bearer ${token}` } })
+      await fetch(`${e2e.product.url}/api/events/${event.id}`, { headers: { authorization: `Bearer ${owner.token}` } })
     ).json()) as { stations: Array<{ name: string }> };
     expect(saved.stations.map((s) => s.name)).toEqual(["Parkering"]);
 
@@ -236,8 +223,8 @@ describe("event screens", () => {
   });
 
   it("an event form with unsaved changes asks before the page is left (sv, 375 px)", async () => {
-    const { token, page } = await organizer({ width: 375, language: "sv" });
-    const event = await seedEvent(token, "Frågeloppet", newDate());
+    const { owner, page } = await organizer({ width: 375, language: "sv" });
+    const event = await draftEvent(e2e.product.app, owner, inLund("Frågeloppet", newDate()));
     await page.goto(`${e2e.product.url}/my-pages/events/${event.id}`);
     await poll(() => field(page, "city").inputValue()).toBe("Lund");
     await field(page, "city").fill("Malmö");
@@ -252,9 +239,9 @@ describe("event screens", () => {
   });
 
   it("the event list is cards on a phone: nothing scrolls sideways, the remove control is in sight (sv, 375 px)", async () => {
-    const { token, page } = await organizer({ width: 375, language: "sv" });
+    const { owner, page } = await organizer({ width: 375, language: "sv" });
     const date = newDate();
-    await seedEvent(token, "Ett evenemang med ett mycket långt namn i Lund", date, { city: "Lund" });
+    await draftEvent(e2e.product.app, owner, inLund("Ett evenemang med ett mycket långt namn i Lund", date));
     await page.goto(`${e2e.product.url}/my-pages/events`);
     const card = page.locator('[data-event="Ett evenemang med ett mycket långt namn i Lund"]');
     await poll(() => card.isVisible()).toBe(true);
@@ -281,14 +268,14 @@ describe("event screens", () => {
   });
 
   it("no promise without a page: the team-leader area says when it is empty; a confirmed event leads to matching", async () => {
-    const { token, page } = await organizer({ width: 1280, language: "sv" });
+    const { owner, page } = await organizer({ width: 1280, language: "sv" });
     await page.goto(`${e2e.product.url}/my-pages/teamleaders`);
     await poll(() => page.getByText("Du är inte stationsansvarig för någon station just nu.").isVisible()).toBe(true);
     expect(await page.locator("main").innerText()).not.toContain("Kommer snart");
     await expectNoAxeViolations(page, "team leaders sv 1280");
     await screenshot(page, "event-screens-teamleaders-sv-1280");
 
-    const event = await seedEvent(token, "Matchloppet", newDate());
+    const event = await draftEvent(e2e.product.app, owner, inLund("Matchloppet", newDate()));
     await page.goto(`${e2e.product.url}/my-pages/events/new?id=${event.id}&step=2`);
     await poll(() => page.getByText(/fliken Matchning/).isVisible()).toBe(true);
     await page.getByRole("button", { name: "Bekräfta evenemanget" }).click();
@@ -305,14 +292,10 @@ describe("event screens", () => {
     { lang: "sv" as const, width: 375 },
     { lang: "en" as const, width: 1280 },
   ])("a finished event is a read-only summary ($lang, $width px)", async ({ lang, width }) => {
-    const { token, page } = await organizer({ width, language: lang });
+    const { owner, page } = await organizer({ width, language: lang });
     const date = newDate();
-    const event = await seedEvent(token, "Avslutade loppet", date);
-    await postApi(e2e.product, `/events/${event.id}/confirm`, {}, token);
-    await e2e.product.app.ctx.db
-      .update(events)
-      .set({ status: "HISTORIC", version: sql`${events.version} + 1` })
-      .where(eq(events.id, event.id));
+    const event = await confirmedEvent(e2e.product.app, owner, inLund("Avslutade loppet", date));
+    await makeHistoric(e2e.product.app, event.id);
     await page.goto(`${e2e.product.url}/my-pages/events/${event.id}`);
     await poll(() => page.locator("dl").first().isVisible()).toBe(true);
     // No fields, no buttons to save, no editing hints: the data as text.
@@ -341,8 +324,8 @@ describe("event screens", () => {
     { lang: "sv" as const, text: sv.endBeforeStart },
     { lang: "en" as const, text: "The end time must be later than the start time" },
   ])("a station ending before it starts says so in times ($lang, 375 px)", async ({ lang, text }) => {
-    const { token, page } = await organizer({ width: 375, language: lang });
-    const event = await seedEvent(token, "Tidsloppet", newDate());
+    const { owner, page } = await organizer({ width: 375, language: lang });
+    const event = await draftEvent(e2e.product.app, owner, inLund("Tidsloppet", newDate()));
     await page.goto(`${e2e.product.url}/my-pages/events/${event.id}/stations`);
     await page.getByRole("button", { name: lang === "sv" ? "Redigera Målgång" : "Edit Målgång" }).click();
     await poll(() => field(page, "end").isVisible()).toBe(true);
@@ -355,9 +338,9 @@ describe("event screens", () => {
   });
 
   it("dates and times are ISO and 24-hour in a Swedish page whatever the browser's language (en-US)", async () => {
-    const { token, page } = await organizer({ width: 1280, language: "sv", locale: "en-US" });
+    const { owner, page } = await organizer({ width: 1280, language: "sv", locale: "en-US" });
     const date = newDate();
-    const event = await seedEvent(token, "Datumloppet", date);
+    const event = await draftEvent(e2e.product.app, owner, inLund("Datumloppet", date));
     await page.goto(`${e2e.product.url}/my-pages/events/${event.id}`);
     await poll(() => field(page, "date").inputValue()).toBe(date);
     // The event's start, 14:30, is not 02:30 PM.
@@ -393,8 +376,8 @@ describe("event screens", () => {
     { lang: "sv" as const, width: 1280 },
     { lang: "en" as const, width: 1280 },
   ])("the event pages pass axe and fit at $width px in $lang", async ({ lang, width }) => {
-    const { token, page } = await organizer({ width, language: lang });
-    const event = await seedEvent(token, `Skärmloppet ${lang} ${width}`, newDate());
+    const { owner, page } = await organizer({ width, language: lang });
+    const event = await draftEvent(e2e.product.app, owner, inLund(`Skärmloppet ${lang} ${width}`, newDate()));
     const tag = `${lang}-${width}`;
     for (const [path, name] of [
       ["/my-pages/events/new", "wizard-event"],

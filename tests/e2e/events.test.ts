@@ -1,18 +1,9 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { addDays, stockholmToday } from "../../src/shared/validation.ts";
-import { uniqueEmail } from "../helpers/factories.ts";
-import {
-  apiToken,
-  createAccount,
-  expectNoAxeViolations,
-  newPage,
-  poll,
-  postApi,
-  screenshot,
-  setUpProduct,
-  signIn,
-} from "./harness.ts";
+import { buildUser, uniqueEmail } from "../helpers/factories.ts";
+import { BARE_EVENT, draftEvent, LUND, PAID_PER_PERSON } from "../helpers/seed.ts";
+import { expectNoAxeViolations, newPage, poll, screenshot, setUpProduct, signInAs } from "./harness.ts";
 
 const e2e = setUpProduct();
 
@@ -56,12 +47,12 @@ async function fillStation(page: Page, s: { name: string; municipality: string; 
 
 describe("organizer events", () => {
   it("creates an event through the wizard, invites a co-organizer, confirms it and removes a draft", async () => {
-    const owner = await createAccount(e2e.product, { firstName: "Karin", lastName: "Lindqvist" });
+    const owner = await buildUser(e2e.product.app, { firstName: "Karin", lastName: "Lindqvist" });
     const coOrganizer = uniqueEmail("medarrangor");
     const date = addDays(stockholmToday(new Date()), 30);
     const page = await newPage(e2e.browser, { width: 1280, language: "sv" });
     await offlineTiles(page);
-    await signIn(page, e2e.product, owner.email, owner.password);
+    await signInAs(page, e2e.product, owner);
 
     await page.goto(`${e2e.product.url}/my-pages/events`);
     await poll(() => page.getByRole("link", { name: sv.newEvent }).isVisible()).toBe(true);
@@ -165,21 +156,18 @@ describe("organizer events", () => {
     await expectNoAxeViolations(page, "event page: stations");
 
     // A draft is removed through the modal, which insists on its checkbox.
-    const token = await apiToken(e2e.product, owner.email, owner.password);
-    const draft = await postApi(
-      e2e.product,
-      "/events",
-      {
+    await draftEvent(e2e.product.app, owner, {
+      date,
+      stations: [],
+      event: {
+        ...BARE_EVENT,
         name: "Utkast att ta bort",
-        date,
         startTime: "10:00",
         city: "Umeå",
         organizerNumber: "8020001239",
         organizerName: "Umeå Löparklubb",
       },
-      token,
-    );
-    expect(draft.status).toBe(201);
+    });
     await page.goto(`${e2e.product.url}/my-pages/events`);
     const draftRow = page.locator('tr[data-event="Utkast att ta bort"]');
     await poll(() => draftRow.isVisible()).toBe(true);
@@ -202,15 +190,13 @@ describe("organizer events", () => {
     { lang: "en" as const, width: 1280, edit: "Edit Finish", name: "Lund Summer Run 2" },
   ])("hub, wizard and event page pass axe in $lang at $width px", async ({ lang, width, edit, name }) => {
     const tag = `${lang}-${width}`;
-    const owner = await createAccount(e2e.product, { firstName: "Erik", lastName: "Ek", language: lang });
-    const token = await apiToken(e2e.product, owner.email, owner.password);
-    const date = addDays(stockholmToday(new Date()), 20);
-    const created = await postApi(
-      e2e.product,
-      "/events",
-      {
+    const { app } = e2e.product;
+    const owner = await buildUser(app, { firstName: "Erik", lastName: "Ek", language: lang });
+    const event = await draftEvent(app, owner, {
+      days: 20,
+      event: {
+        ...BARE_EVENT,
         name,
-        date,
         startTime: "10:00",
         city: "Lund",
         organizerNumber: "8020001239",
@@ -218,29 +204,21 @@ describe("organizer events", () => {
         included: ["CLOTHES", "FOOD"],
         shirtSizes: ["S", "M"],
         foodOptions: ["VEGAN"],
-        stations: [
-          {
-            name: "Finish",
-            description: "Medals and water",
-            start: `${date}T08:00`,
-            end: `${date}T18:00`,
-            municipality: "1281",
-            markerCoordinates: { lat: 55.7047, lng: 13.191 },
-            officialQuantity: 8,
-            officialMiniumumAge: 15,
-            paymentType: "PERPERSON",
-            currency: "SEK",
-            paymentAdult: 300,
-            paymentChild: 200,
-          },
-        ],
       },
-      token,
-    );
-    const event = (await created.json()) as { id: string };
+      stations: [
+        {
+          ...LUND,
+          name: "Finish",
+          description: "Medals and water",
+          markerLocation: "",
+          officialQuantity: 8,
+          ...PAID_PER_PERSON,
+        },
+      ],
+    });
     const page = await newPage(e2e.browser, { width, language: lang });
     await offlineTiles(page);
-    await signIn(page, e2e.product, owner.email, owner.password);
+    await signInAs(page, e2e.product, owner);
 
     await page.goto(`${e2e.product.url}/my-pages/events`);
     await poll(() => page.getByText(name).isVisible()).toBe(true);

@@ -1,20 +1,9 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { translate } from "#shared/i18n/index";
-import { eventBody } from "../helpers/seed.ts";
-import {
-  apiToken,
-  createAccount,
-  expectNoAxeViolations,
-  field,
-  fitsWidth,
-  newPage,
-  poll,
-  postApi,
-  screenshot,
-  setUpProduct,
-  signIn,
-} from "./harness.ts";
+import { buildUser } from "../helpers/factories.ts";
+import { draftEvent, draftGroup, type User } from "../helpers/seed.ts";
+import { expectNoAxeViolations, field, fitsWidth, newPage, poll, screenshot, setUpProduct, signInAs } from "./harness.ts";
 
 /** The group side's screens as a new user meets them at a phone's and a desktop's width (issue 10). */
 
@@ -23,34 +12,26 @@ const e2e = setUpProduct();
 type Lang = "sv" | "en";
 const dialog = (page: Page) => page.getByRole("dialog");
 
+/** A new account, and a page signed in as it (no page loaded yet). */
 async function signedIn(lang: Lang, width: number) {
-  const owner = await createAccount(e2e.product, { firstName: "Karin", lastName: "Lindqvist", language: lang });
-  const token = await apiToken(e2e.product, owner.email, owner.password);
+  const owner = await buildUser(e2e.product.app, { firstName: "Karin", lastName: "Lindqvist", language: lang });
   const page = await newPage(e2e.browser, { width, language: lang });
-  await signIn(page, e2e.product, owner.email, owner.password);
-  return { owner, token, page };
+  await signInAs(page, e2e.product, owner);
+  return { owner, page };
 }
 
-async function createGroup(token: string, overrides: Record<string, unknown> = {}) {
-  const res = await postApi(
-    e2e.product,
-    "/groups",
-    {
-      name: "Åby BK Flickor 2012",
-      organizationNumber: "802479-0340",
-      organizationName: "Åby Bollklubb",
-      municipality: "1480",
-      numberOfMembers: 16,
-      ages: ["12", "13"],
-      sport: 34,
-      contactPersons: [],
-      ...overrides,
-    },
-    token,
-  );
-  expect(res.status).toBe(201);
-  return (await res.json()) as { id: string; name: string };
-}
+/** A draft group of `owner`'s in Åby. */
+const createGroup = (owner: User, overrides: Record<string, unknown> = {}) =>
+  draftGroup(e2e.product.app, owner, {
+    name: "Åby BK Flickor 2012",
+    organizationNumber: "802479-0340",
+    organizationName: "Åby Bollklubb",
+    municipality: "1480",
+    numberOfMembers: 16,
+    ages: ["12", "13"],
+    sport: 34,
+    ...overrides,
+  });
 
 /** The name attribute of the focused element and whether it lies inside the visible part of the page. */
 const focused = (page: Page) =>
@@ -159,10 +140,10 @@ describe.each(combos)("a saved group's page, $lang at $width px", ({ lang, width
   const tag = `${lang}-${width}`;
 
   it("saves an added contact at once, keeps the list on a failed save, and asks before unsaved edits are left", async () => {
-    const { token, page } = await signedIn(lang, width);
-    const second = await createAccount(e2e.product, { firstName: "Per", lastName: "Holm" });
-    const third = await createAccount(e2e.product, { firstName: "Eva", lastName: "Ström" });
-    const group = await createGroup(token);
+    const { owner, page } = await signedIn(lang, width);
+    const second = await buildUser(e2e.product.app, { firstName: "Per", lastName: "Holm" });
+    const third = await buildUser(e2e.product.app, { firstName: "Eva", lastName: "Ström" });
+    const group = await createGroup(owner);
     await page.goto(`${e2e.product.url}/my-pages/volunteers/${group.id}`);
     await page.getByRole("button", { name: tx("groups.page.edit"), exact: true }).click();
 
@@ -211,13 +192,13 @@ describe.each(combos)("a saved group's page, $lang at $width px", ({ lang, width
   });
 
   it("fits the phone's width on every tab and uses ISO date fields whatever the browser's language", async () => {
-    const { token, page } = await signedIn(lang, width);
-    const group = await createGroup(token, {
+    const { owner, page } = await signedIn(lang, width);
+    const group = await createGroup(owner, {
       name: "Idrottsföreningen Kamraterna Långnamnsbyns Flickor och Pojkar 2012",
       volunteers: [{ name: "Kim Berg", email: "kim.berg.med.en.mycket.lang.adress@example.se", phone: "0701234567", age: 13 }],
       availabilities: [{ type: "PERIOD", startDate: "2031-05-01", endDate: "2031-05-03", location: "1480" }],
     });
-    await createGroup(token, { name: "Zeta IK" });
+    await createGroup(owner, { name: "Zeta IK" });
     for (const [path, name] of [
       ["", "area"],
       [`/${group.id}`, "page"],
@@ -241,7 +222,7 @@ describe.each(combos)("a saved group's page, $lang at $width px", ({ lang, width
     await page.getByRole("button", { name: tx("groups.availability.save") }).click();
     await poll(() => page.getByText(tx("groups.availability.saved")).isVisible()).toBe(true);
     const stored = await fetch(`${e2e.product.url}/api/groups/${group.id}/availabilities`, {
-      headers: { authorization: `Bearer ${token}` },
+      headers: { authorization: `Bearer ${owner.token}` },
     });
     expect(((await stored.json()) as Array<{ endDate: string }>)[0].endDate).toBe("2031-05-09");
     await page.context().close();
@@ -250,11 +231,9 @@ describe.each(combos)("a saved group's page, $lang at $width px", ({ lang, width
 
 describe("a saved event's contacts", () => {
   it("are saved the moment one is added: a reload keeps the person without pressing Spara", async () => {
-    const { token, page } = await signedIn("sv", 375);
-    const added = await createAccount(e2e.product, { firstName: "Bo", lastName: "Ek" });
-    const created = await postApi(e2e.product, "/events", eventBody(e2e.product.app, { name: "Vårruset" }), token);
-    expect(created.status).toBe(201);
-    const event = (await created.json()) as { id: string };
+    const { owner, page } = await signedIn("sv", 375);
+    const added = await buildUser(e2e.product.app, { firstName: "Bo", lastName: "Ek" });
+    const event = await draftEvent(e2e.product.app, owner, { stations: [], event: { name: "Vårruset" } });
     await page.goto(`${e2e.product.url}/my-pages/events/${event.id}`);
     await poll(() => field(page, "contactPersonEmail").isVisible()).toBe(true);
     await field(page, "contactPersonEmail").fill(added.email);

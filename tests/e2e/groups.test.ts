@@ -1,19 +1,9 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { events, stations } from "../../src/server/db/schema.ts";
-import { parseInstant } from "../../src/shared/time.ts";
 import { addDays, stockholmToday } from "../../src/shared/validation.ts";
-import {
-  apiToken,
-  createAccount,
-  expectNoAxeViolations,
-  newPage,
-  poll,
-  postApi,
-  screenshot,
-  setUpProduct,
-  signIn,
-} from "./harness.ts";
+import { buildUser } from "../helpers/factories.ts";
+import { confirmedEvent, draftGroup } from "../helpers/seed.ts";
+import { expectNoAxeViolations, newPage, poll, screenshot, setUpProduct, signInAs } from "./harness.ts";
 
 const e2e = setUpProduct();
 
@@ -93,10 +83,10 @@ describe.each([
   it("is created through the wizard, gets a second contact, is confirmed and a volunteer edited", async () => {
     const tx = texts[lang];
     const tag = `${lang}-${width}`;
-    const owner = await createAccount(e2e.product, { firstName: "Karin", lastName: "Lindqvist", language: lang });
-    const second = await createAccount(e2e.product, { firstName: "Per", lastName: "Holm" });
+    const owner = await buildUser(e2e.product.app, { firstName: "Karin", lastName: "Lindqvist", language: lang });
+    const second = await buildUser(e2e.product.app, { firstName: "Per", lastName: "Holm" });
     const page = await newPage(e2e.browser, { width, language: lang });
-    await signIn(page, e2e.product, owner.email, owner.password);
+    await signInAs(page, e2e.product, owner);
 
     await page.goto(`${e2e.product.url}/my-pages/volunteers`);
     await poll(() => page.getByText(tx.empty).isVisible()).toBe(true);
@@ -178,8 +168,9 @@ describe.each([
     await poll(() => page.getByText(second.email, { exact: false }).isVisible()).toBe(true);
 
     // The second contact sees the group and its volunteers.
-    const accessToken = await apiToken(e2e.product, second.email, second.password);
-    const seen = await fetch(`${e2e.product.url}/api/groups/${groupId}`, { headers: { authorization: `Bearer ${accessToken}` } });
+    const seen = await fetch(`${e2e.product.url}/api/groups/${groupId}`, {
+      headers: { authorization: `Bearer ${second.token}` },
+    });
     expect(seen.status).toBe(200);
     const seenGroup = (await seen.json()) as { volunteers: unknown[]; availabilities: Array<{ endDate: string }> };
     expect(seenGroup.volunteers).toHaveLength(3);
@@ -241,29 +232,21 @@ describe("the volunteer area in both languages at both widths", () => {
     ];
     for (const { lang, width } of combos) {
       const tag = `${lang}-${width}`;
-      const owner = await createAccount(e2e.product, { language: lang });
-      const accessToken = await apiToken(e2e.product, owner.email, owner.password);
-      const created = await postApi(
-        e2e.product,
-        "/groups",
-        {
-          name: "Åby BK Flickor 2012",
-          organizationNumber: "802479-0340",
-          organizationName: "Åby Bollklubb",
-          municipality: "1480",
-          numberOfMembers: 16,
-          ages: ["12", "13"],
-          sport: 34,
-          volunteers: volunteers.map((v) => ({ ...v, age: Number(v.age) })),
-          availabilities: [{ type: "PERIOD", startDate: "2031-05-01", endDate: "2031-05-03", location: "1480" }],
-        },
-        accessToken,
-      );
-      expect(created.status).toBe(201);
-      const { id } = (await created.json()) as { id: string };
+      const owner = await buildUser(e2e.product.app, { language: lang });
+      const { id } = await draftGroup(e2e.product.app, owner, {
+        name: "Åby BK Flickor 2012",
+        organizationNumber: "802479-0340",
+        organizationName: "Åby Bollklubb",
+        municipality: "1480",
+        numberOfMembers: 16,
+        ages: ["12", "13"],
+        sport: 34,
+        volunteers: volunteers.map((v) => ({ ...v, age: Number(v.age) })),
+        availabilities: [{ type: "PERIOD", startDate: "2031-05-01", endDate: "2031-05-03", location: "1480" }],
+      });
 
       const page = await newPage(e2e.browser, { width, language: lang });
-      await signIn(page, e2e.product, owner.email, owner.password);
+      await signInAs(page, e2e.product, owner);
       for (const [path, name] of [
         ["", "area-list"],
         [`/${id}`, "page"],
@@ -288,41 +271,28 @@ describe("the volunteer area in both languages at both widths", () => {
 
 describe("an EVENT availability", () => {
   it("offers the published events and narrows the locations to the event's stations", async () => {
-    const db = e2e.product.app.ctx.db;
-    const date = addDays(stockholmToday(new Date()), 30);
-    const [event] = await db
-      .insert(events)
-      .values({
-        name: "Vårruset",
-        date,
-        startTime: "10:00",
-        city: "Göteborg",
-        organizerNumber: "802000-1239",
-        organizerName: "Arr",
-        status: "CONFIRMED",
-      })
-      .returning();
-    for (const [name, municipality] of [
-      ["Start", "1480"],
-      ["Vätska", "1280"],
-    ])
-      await db.insert(stations).values({
-        eventId: event.id,
-        name,
-        description: "Hjälp till",
-        start: parseInstant(`${date}T08:00`) as Date,
-        end: parseInstant(`${date}T18:00`) as Date,
-        municipality,
-        markerLat: 57.7,
-        markerLng: 11.9,
-        officialQuantity: 5,
-        officialMinimumAge: 13,
-        paymentType: "NOCOMPENSATION",
-      });
+    const { app } = e2e.product;
+    const organizer = await buildUser(app);
+    const station = (name: string, municipality: string) => ({
+      name,
+      description: "Hjälp till",
+      municipality,
+      markerLocation: "",
+      markerCoordinates: { lat: 57.7, lng: 11.9 },
+      officialQuantity: 5,
+      officialMiniumumAge: 13,
+      skills: [],
+      paymentType: "NOCOMPENSATION",
+      groupPayment: null,
+    });
+    const event = await confirmedEvent(app, organizer, {
+      event: { name: "Vårruset", startTime: "10:00", city: "Göteborg", organizerNumber: "802000-1239", organizerName: "Arr" },
+      stations: [station("Start", "1480"), station("Vätska", "1280")],
+    });
 
-    const owner = await createAccount(e2e.product);
+    const owner = await buildUser(app);
     const page = await newPage(e2e.browser);
-    await signIn(page, e2e.product, owner.email, owner.password);
+    await signInAs(page, e2e.product, owner);
     await page.goto(`${e2e.product.url}/my-pages/volunteers/new`);
     await field(page, "name").fill("Vårrusets hjälpare");
     await field(page, "organizationName").fill("IK Vår");
@@ -344,14 +314,13 @@ describe("an EVENT availability", () => {
     await page.getByRole("button", { name: texts.sv.next }).click();
     await poll(() => page.getByRole("button", { name: texts.sv.addVolunteer }).isVisible()).toBe(true);
 
-    const accessToken = await apiToken(e2e.product, owner.email, owner.password);
     const [summary] = (await (
-      await fetch(`${e2e.product.url}/api/groups/summaries`, { headers: { authorization: `Bearer ${accessToken}` } })
+      await fetch(`${e2e.product.url}/api/groups/summaries`, { headers: { authorization: `Bearer ${owner.token}` } })
     ).json()) as Array<{
       id: string;
     }>;
     const list = await fetch(`${e2e.product.url}/api/groups/${summary.id}/availabilities`, {
-      headers: { authorization: `Bearer ${accessToken}` },
+      headers: { authorization: `Bearer ${owner.token}` },
     });
     expect(await list.json()).toEqual([
       { id: expect.any(String), type: "EVENT", eventId: event.id, startDate: null, endDate: null, location: "1280" },
@@ -362,26 +331,20 @@ describe("an EVENT availability", () => {
 
 describe("a volunteer saved over someone else's change", () => {
   it("is refused with the conflict message; the save button is disabled on the click and enabled again after", async () => {
-    const owner = await createAccount(e2e.product);
-    const accessToken = await apiToken(e2e.product, owner.email, owner.password);
-    const headers = { "content-type": "application/json", authorization: `Bearer ${accessToken}` };
-    const created = await fetch(`${e2e.product.url}/api/groups`, {
-      method: "POST",
-      headers,
-      body: JSON.stringify({
-        name: "Konfliktgruppen",
-        organizationNumber: "802000-1239",
-        organizationName: "IK Konflikt",
-        municipality: "0180",
-        numberOfMembers: 5,
-        ages: ["15"],
-        volunteers: [{ name: "Kim Berg", email: "kim@example.se", phone: "0701234567", age: 15 }],
-      }),
+    const owner = await buildUser(e2e.product.app);
+    const headers = { "content-type": "application/json", authorization: `Bearer ${owner.token}` };
+    const group = await draftGroup(e2e.product.app, owner, {
+      name: "Konfliktgruppen",
+      organizationNumber: "802000-1239",
+      organizationName: "IK Konflikt",
+      municipality: "0180",
+      numberOfMembers: 5,
+      ages: ["15"],
+      volunteers: [{ name: "Kim Berg", email: "kim@example.se", phone: "0701234567", age: 15 }],
     });
-    const group = (await created.json()) as { id: string; version: number };
 
     const page = await newPage(e2e.browser);
-    await signIn(page, e2e.product, owner.email, owner.password);
+    await signInAs(page, e2e.product, owner);
     await page.goto(`${e2e.product.url}/my-pages/volunteers/${group.id}/volunteers`);
     await poll(() => page.getByText("Kim Berg, 15").isVisible()).toBe(true);
     // Another contact (here: the same user elsewhere) saves in the meantime.

@@ -4,8 +4,8 @@ import { type Browser, type BrowserContext, chromium, type Page } from "playwrig
 import { afterAll, beforeAll, expect, inject } from "vitest";
 import { REFRESH_COOKIE } from "../../src/server/identity/routes.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
-import { PASSWORD, uniqueEmail } from "../helpers/factories.ts";
-import { codeIn, SmtpSink } from "../helpers/smtp-sink.ts";
+import { buildUser, PASSWORD, uniqueEmail } from "../helpers/factories.ts";
+import { SmtpSink } from "../helpers/smtp-sink.ts";
 
 export interface Product {
   url: string;
@@ -14,14 +14,14 @@ export interface Product {
   stop(): Promise<void>;
 }
 
-export interface ProductOptions {
+interface ProductOptions {
   env?: Record<string, string>;
   /** The folder of the web app to serve; the SPA built for this run by default. */
   webRoot?: string;
 }
 
 /** The built product on a fresh database, listening on a free port, with mail going to a real SMTP sink. */
-export async function startProduct(options: ProductOptions = {}): Promise<Product> {
+async function startProduct(options: ProductOptions = {}): Promise<Product> {
   const sink = new SmtpSink();
   const smtpUrl = await sink.start();
   const app = await createTestApp({ smtpUrl, env: options.env ?? {}, webRoot: options.webRoot ?? inject("webRoot") });
@@ -96,7 +96,7 @@ export function setUpProduct(options: { env?: Record<string, string>; webRoot?: 
   };
 }
 
-export async function openBrowser(): Promise<Browser> {
+async function openBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: "/usr/bin/chromium",
     args: [
@@ -202,31 +202,6 @@ export function postApi(product: Product, path: string, body: unknown, token?: s
   });
 }
 
-/** Calls the product's API as `token`, JSON in and out; fails the test on any answer but 2xx. */
-export async function callApi<T = Record<string, unknown>>(
-  product: Product,
-  method: string,
-  path: string,
-  token: string,
-  body?: unknown,
-): Promise<T> {
-  const res = await fetch(`${product.url}/api${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
-
-/** An access token for the account, signed in through the API. */
-export async function apiToken(product: Product, email: string, password: string): Promise<string> {
-  const res = await postApi(product, "/auth/sign-in", { email, password });
-  if (!res.ok) throw new Error(`sign-in failed: ${await res.text()}`);
-  return ((await res.json()) as { accessToken: string }).accessToken;
-}
-
 /** An account signed up through the real API but not yet activated; returns its credentials. */
 export async function signUp(product: Product, overrides: Record<string, string> = {}) {
   const body = {
@@ -243,19 +218,9 @@ export async function signUp(product: Product, overrides: Record<string, string>
   return body;
 }
 
-/** A confirmed account made through the real API and the mailed code; returns its credentials. */
-export async function createAccount(product: Product, overrides: Record<string, string> = {}) {
-  const body = await signUp(product, overrides);
-  const mail = await product.sink.waitFor(body.email);
-  const ok = await postApi(product, "/auth/confirm-sign-up", { email: body.email, code: codeIn(mail) });
-  if (!ok.ok) throw new Error(`confirm failed: ${await ok.text()}`);
-  return body;
-}
-
 /** A user someone else added as a contact: created through POST /api/user, with the temporary password mailed. */
 export async function inviteUser(product: Product): Promise<{ email: string; temporaryPassword: string }> {
-  const inviter = await createAccount(product);
-  const token = await apiToken(product, inviter.email, inviter.password);
+  const { token } = await buildUser(product.app);
   const email = uniqueEmail("invited");
   const created = await postApi(
     product,

@@ -1,9 +1,8 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { addDays, stockholmToday } from "../../src/shared/validation.ts";
-import { uniqueEmail } from "../helpers/factories.ts";
-import { eventBodyOn, groupBody } from "../helpers/seed.ts";
-import { apiToken, createAccount, expectNoAxeViolations, newPage, poll, postApi, setUpProduct, signIn } from "./harness.ts";
+import { buildUser, uniqueEmail } from "../helpers/factories.ts";
+import { dayFromNow, draftEvent, draftGroup } from "../helpers/seed.ts";
+import { expectNoAxeViolations, newPage, poll, setUpProduct, signInAs } from "./harness.ts";
 
 /**
  * Someone new added to a saved event or group (issue 10, item 18): the invitation names who added them and
@@ -23,23 +22,18 @@ async function invite(page: Page, firstName: string) {
   await poll(() => dialog.count()).toBe(0);
 }
 
-async function created(res: Response) {
-  expect(res.status, await res.clone().text()).toBe(201);
-  return (await res.json()) as { id: string; date?: string };
-}
-
 /** The invitation (it carries the temporary password), not the contact-added mail of the save that follows it. */
 const isInvitation = (m: { text: string }) => /tillfälliga lösenordet|temporary password/i.test(m.text);
 
 describe("the invitation of someone added to a saved event or group", () => {
   it("names the event, as its contact or as a team leader, and the group", async () => {
-    const owner = await createAccount(e2e.product, { firstName: "Karin", lastName: "Lindqvist" });
-    const token = await apiToken(e2e.product, owner.email, owner.password);
-    const date = addDays(stockholmToday(new Date()), 30);
-    const event = await created(await postApi(e2e.product, "/events", eventBodyOn(date, { name: "Umeå Vårrus" }), token));
-    const group = await created(await postApi(e2e.product, "/groups", groupBody({ name: "Alby IF P15" }), token));
+    const { app } = e2e.product;
+    const owner = await buildUser(app, { firstName: "Karin", lastName: "Lindqvist" });
+    const date = dayFromNow(app, 30);
+    const event = await draftEvent(app, owner, { date, stations: [], event: { name: "Umeå Vårrus" } });
+    const group = await draftGroup(app, owner, { name: "Alby IF P15" });
     const page = await newPage(e2e.browser);
-    await signIn(page, e2e.product, owner.email, owner.password);
+    await signInAs(page, e2e.product, owner);
 
     // The event page's contact persons.
     await page.goto(`${e2e.product.url}/my-pages/events/${event.id}`);

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { buildUser } from "../helpers/factories.ts";
 import { createOffer, sendOffers } from "../helpers/offers.ts";
 import { confirmedEvent, confirmedGroup, draftEvent, draftGroup, type Json, stationId, type User } from "../helpers/seed.ts";
-import { expectNoAxeViolations, inviteUser, newPage, poll, screenshot, settled, setUpProduct, signIn } from "./harness.ts";
+import { expectNoAxeViolations, inviteUser, newPage, poll, screenshot, settled, setUpProduct, signInAs } from "./harness.ts";
 
 /**
  * One look for the signed-in app (issue 10, findings 7 and 14): the glossary's status words in one badge
@@ -92,7 +92,7 @@ const data = (lang: Lang) => {
 async function signedIn(lang: Lang, width = 1280): Promise<Page> {
   const { user } = await data(lang);
   const page = await newPage(e2e.browser, { language: lang, width });
-  await signIn(page, e2e.product, user.email, user.password);
+  await signInAs(page, e2e.product, user);
   return page;
 }
 

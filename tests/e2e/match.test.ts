@@ -1,31 +1,31 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { events, offers } from "../../src/server/db/schema.ts";
-import { addDays, stockholmToday } from "../../src/shared/validation.ts";
+import { offers } from "../../src/server/db/schema.ts";
+import { addDays } from "../../src/shared/validation.ts";
+import { buildUser } from "../helpers/factories.ts";
+import { createOffer, sendOffers } from "../helpers/offers.ts";
 import {
-  apiToken,
-  createAccount,
-  expectNoAxeViolations,
-  newPage,
-  poll,
-  postApi,
-  screenshot,
-  setUpProduct,
-  signIn,
-} from "./harness.ts";
+  BARE_EVENT,
+  confirmedEvent,
+  confirmedGroup,
+  draftEvent,
+  freshDay,
+  LUND,
+  makeHistoric,
+  type User,
+} from "../helpers/seed.ts";
+import { expectNoAxeViolations, newPage, poll, screenshot, setUpProduct, signInAs } from "./harness.ts";
 
 const e2e = setUpProduct();
 
 /** Polls generously: two cores are shared with other test runs. */
 
-const LUND = "1281";
-/** Each test has a day of its own, so the groups of one are not candidates in another. */
-let nextDay = 30;
-function newDate() {
-  nextDay += 10;
-  return addDays(stockholmToday(new Date()), nextDay);
-}
+/**
+ * Each test has a day of its own (freshDay), so the groups of one are not candidates in another, nor those
+ * of the other files that share the product.
+ */
+const newDate = () => freshDay(e2e.product.app);
 
 interface StationSeed {
   name: string;
@@ -34,82 +34,54 @@ interface StationSeed {
   hour?: number;
 }
 
-async function api(method: string, path: string, token: string, body?: unknown) {
-  const res = await fetch(`${e2e.product.url}/api${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return text ? JSON.parse(text) : undefined;
-}
-
 /** An event in Lund with the given stations, confirmed unless asked not to. */
-async function seedEvent(date: string, token: string, name: string, stations: StationSeed[], confirm = true) {
-  const res = await postApi(
-    e2e.product,
-    "/events",
-    {
+function seedEvent(date: string, organizer: User, name: string, stations: StationSeed[], confirm = true) {
+  return (confirm ? confirmedEvent : draftEvent)(e2e.product.app, organizer, {
+    date,
+    event: {
       name,
-      date,
       startTime: "09:00",
       city: "Lund",
+      ...BARE_EVENT,
       organizerNumber: "8020001239",
       organizerName: "Lunds IK",
-      stations: stations.map((s) => ({
-        name: s.name,
-        description: `Uppgift vid ${s.name}`,
-        start: `${date}T${String(s.hour ?? 8).padStart(2, "0")}:00`,
-        end: `${date}T16:00`,
-        municipality: LUND,
-        markerLocation: "Stortorget",
-        markerCoordinates: { lat: 55.7047, lng: 13.191 },
-        officialQuantity: s.officialQuantity,
-        officialMiniumumAge: 15,
-        skills: s.skills ?? [],
-        paymentType: "NOCOMPENSATION",
-      })),
     },
-    token,
-  );
-  if (res.status !== 201) throw new Error(`event: ${await res.text()}`);
-  const event = (await res.json()) as { id: string; stations: Array<{ id: string; name: string }> };
-  if (confirm) await api("POST", `/events/${event.id}/confirm`, token);
-  return event;
+    stations: stations.map((s) => ({
+      ...LUND,
+      name: s.name,
+      description: `Uppgift vid ${s.name}`,
+      start: `${date}T${String(s.hour ?? 8).padStart(2, "0")}:00`,
+      end: `${date}T16:00`,
+      officialQuantity: s.officialQuantity,
+      officialMiniumumAge: 15,
+      skills: s.skills ?? [],
+      paymentType: "NOCOMPENSATION",
+      currency: null,
+      groupPayment: null,
+    })),
+  });
 }
 
 /** A CONFIRMED group in Lund, available on the event's date. */
-async function seedGroup(date: string, token: string, name: string, numberOfMembers: number, skills: string[] = []) {
-  const group = await api("POST", "/groups", token, {
+function seedGroup(date: string, contact: User, name: string, numberOfMembers: number, skills: string[] = []) {
+  return confirmedGroup(e2e.product.app, contact, {
     name,
-    organizationNumber: "802000-1239",
     organizationName: name.split(" ").slice(0, 2).join(" "),
-    municipality: LUND,
+    municipality: LUND.municipality,
     numberOfMembers,
     ages: ["16", "17", "18+"],
     sport: 0,
     skills,
-    contactPersons: [],
+    availabilities: [{ type: "PERIOD", startDate: addDays(date, -2), endDate: addDays(date, 2), location: LUND.municipality }],
   });
-  const availability = await api("PUT", `/groups/${group.id}/availabilities`, token, {
-    version: group.version,
-    availabilities: [{ type: "PERIOD", startDate: addDays(date, -2), endDate: addDays(date, 2), location: LUND }],
-  });
-  await api("POST", `/groups/${group.id}/confirm`, token, { version: availability.version });
-  return group as { id: string; name: string };
 }
 
 /** An organizer and a group contact with accounts; the contact's groups are made by the caller. */
 async function people(language: "sv" | "en" = "sv") {
-  const organizer = await createAccount(e2e.product, { firstName: "Karin", lastName: "Lindqvist", language });
-  const contact = await createAccount(e2e.product, { firstName: "Olle", lastName: "Nilsson" });
-  return {
-    organizer,
-    organizerToken: await apiToken(e2e.product, organizer.email, organizer.password),
-    contact,
-    contactToken: await apiToken(e2e.product, contact.email, contact.password),
-  };
+  const app = e2e.product.app;
+  const organizer = await buildUser(app, { firstName: "Karin", lastName: "Lindqvist", language });
+  const contact = await buildUser(app, { firstName: "Olle", lastName: "Nilsson" });
+  return { organizer, contact };
 }
 
 /** What the viewport shows (a dialog scrolls inside it, so a full-page shot would not show it). */
@@ -129,17 +101,17 @@ const sv = {
 
 describe("the organizer's matching", () => {
   it("ranks groups for a station, adds offers, removes one, sends offers and reminders", async () => {
-    const { organizer, organizerToken, contact, contactToken } = await people();
+    const { organizer, contact } = await people();
     const date = newDate();
-    const event = await seedEvent(date, organizerToken, "Lundaloppet", [
+    const event = await seedEvent(date, organizer, "Lundaloppet", [
       { name: "Vätskestation", officialQuantity: 6, hour: 9 },
       { name: "Start och mål", officialQuantity: 12, skills: ["FORKLIFT_LICENCE"] },
     ]);
-    await seedGroup(date, contactToken, "IFK Lund P16", 20, ["FORKLIFT_LICENCE"]);
-    await seedGroup(date, contactToken, "Dalby GIF F17", 4);
+    await seedGroup(date, contact, "IFK Lund P16", 20, ["FORKLIFT_LICENCE"]);
+    await seedGroup(date, contact, "Dalby GIF F17", 4);
 
     const page = await newPage(e2e.browser, { width: 1280, language: "sv" });
-    await signIn(page, e2e.product, organizer.email, organizer.password);
+    await signInAs(page, e2e.product, organizer);
     await page.goto(`${e2e.product.url}/my-pages/events/${event.id}`);
     await page.getByRole("tab", { name: "Matchning" }).click();
     await page.waitForURL(/\/match$/);
@@ -232,18 +204,19 @@ describe("the organizer's matching", () => {
   });
 
   it("suggests a replacement where an offer went unanswered, and is read-only once the event is finished", async () => {
-    const { organizer, organizerToken, contactToken } = await people();
+    const app = e2e.product.app;
+    const { organizer, contact } = await people();
     const date = newDate();
-    const event = await seedEvent(date, organizerToken, "Dalbyloppet", [{ name: "Parkering", officialQuantity: 6 }]);
+    const event = await seedEvent(date, organizer, "Dalbyloppet", [{ name: "Parkering", officialQuantity: 6 }]);
     const station = event.stations[0];
-    const late = await seedGroup(date, contactToken, "Genarps IF", 10);
-    await seedGroup(date, contactToken, "Veberöds AIF", 10);
-    await api("POST", "/offers", organizerToken, { eventId: event.id, stationId: station.id, groupId: late.id, volunteers: 6 });
-    await api("POST", `/offers/${event.id}/confirm`, organizerToken, { offers: [] });
-    await e2e.product.app.ctx.db.update(offers).set({ status: "EXPIRED" }).where(eq(offers.groupId, late.id));
+    const late = await seedGroup(date, contact, "Genarps IF", 10);
+    await seedGroup(date, contact, "Veberöds AIF", 10);
+    await createOffer(app, organizer.token, { eventId: event.id, stationId: station.id, groupId: late.id }, 6);
+    expect((await sendOffers(app, organizer.token, event.id, { offers: [] })).status).toBe(200);
+    await app.ctx.db.update(offers).set({ status: "EXPIRED" }).where(eq(offers.groupId, late.id));
 
     const page = await newPage(e2e.browser, { width: 1280, language: "sv" });
-    await signIn(page, e2e.product, organizer.email, organizer.password);
+    await signInAs(page, e2e.product, organizer);
     await page.goto(`${e2e.product.url}/my-pages/events/${event.id}/match?station=${station.id}`);
     const dialog = page.getByRole("dialog", { name: "Parkering" });
     await poll(() => dialog.isVisible()).toBe(true);
@@ -258,10 +231,7 @@ describe("the organizer's matching", () => {
     await page.keyboard.press("Escape");
 
     // Finished: the table stays, every action goes.
-    await e2e.product.app.ctx.db
-      .update(events)
-      .set({ status: "HISTORIC", version: sql`${events.version} + 1` })
-      .where(eq(events.id, event.id));
+    await makeHistoric(app, event.id);
     await page.reload();
     await poll(() => visibleStation(page, "Parkering").isVisible()).toBe(true);
     expect(await page.getByRole("button", { name: sv.sendOffers }).count()).toBe(0);
@@ -279,17 +249,17 @@ describe("the organizer's matching", () => {
     { lang: "en" as const, width: 1280 },
   ])("passes axe in $lang at $width px, cards below 576 px, the warning on a draft", async ({ lang, width }) => {
     const tag = `${lang}-${width}`;
-    const { organizer, organizerToken, contactToken } = await people(lang);
+    const { organizer, contact } = await people(lang);
     const date = newDate();
-    const event = await seedEvent(date, organizerToken, `Höstloppet ${tag}`, [
+    const event = await seedEvent(date, organizer, `Höstloppet ${tag}`, [
       { name: "Målgång", officialQuantity: 10, skills: ["DRIVING_LICENCE_B"] },
       { name: "Vätska", officialQuantity: 4, hour: 10 },
     ]);
-    const draft = await seedEvent(date, organizerToken, `Utkast ${tag}`, [{ name: "Start", officialQuantity: 3 }], false);
-    await seedGroup(date, contactToken, `Lunds BK ${tag}`, 12, ["DRIVING_LICENCE_B"]);
+    const draft = await seedEvent(date, organizer, `Utkast ${tag}`, [{ name: "Start", officialQuantity: 3 }], false);
+    await seedGroup(date, contact, `Lunds BK ${tag}`, 12, ["DRIVING_LICENCE_B"]);
 
     const page = await newPage(e2e.browser, { width, language: lang });
-    await signIn(page, e2e.product, organizer.email, organizer.password);
+    await signInAs(page, e2e.product, organizer);
 
     await page.goto(`${e2e.product.url}/my-pages/events/${draft.id}/match`);
     const warning = lang === "sv" ? sv.notConfirmed : "The event must be confirmed before you can match groups to its stations.";

@@ -4,7 +4,7 @@ import { matchPath } from "../../src/shared/offers/rules.ts";
 import { addDays } from "../../src/shared/validation.ts";
 import type { TestApp } from "../helpers/app.ts";
 import { buildUser } from "../helpers/factories.ts";
-import { confirmedGroup, draftEvent, freshDay, LUND, stationId } from "../helpers/seed.ts";
+import { confirmedGroup, draftEvent, freshDay, LUND, PAID_PER_PERSON, stationId } from "../helpers/seed.ts";
 import { expectNoAxeViolations, newPage, poll, screenshot, setUpProduct, signInAs } from "./harness.ts";
 
 /**
@@ -46,11 +46,7 @@ async function seed(app: TestApp) {
     start: `${date}T${from}`,
     end: `${date}T${to}`,
     officialQuantity,
-    skills: [],
-    paymentType: "PERPERSON",
-    groupPayment: null,
-    paymentAdult: 300,
-    paymentChild: 200,
+    ...PAID_PER_PERSON,
   });
   const event = await draftEvent(app, organizer, {
     date,

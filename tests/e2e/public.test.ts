@@ -2,7 +2,8 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { type Dictionary, messageIds, resources, translate } from "#shared/i18n/index";
 import { TERMS_VALID_FROM } from "#shared/public/terms";
-import { createAccount, expectNoAxeViolations, newPage, screenshot, setUpProduct, signIn } from "./harness.ts";
+import { buildUser } from "../helpers/factories.ts";
+import { expectNoAxeViolations, newPage, screenshot, setUpProduct, signInAs } from "./harness.ts";
 
 /**
  * Every public page in Swedish and English at phone and desktop width: the page shows all of its texts,
@@ -113,11 +114,11 @@ describe("the public pages", () => {
     for (const path of Object.keys(PAGES)) {
       it(`${path} in ${lang} shows all its texts and passes axe at 1280 and 375 px`, async () => {
         const page = await newPage(e2e.browser, { language: lang });
-        const first = textsOf(lang, PAGES[path])[0];
+        // Loaded once, then looked at in each width.
+        await open(page, path, textsOf(lang, PAGES[path])[0]);
         for (const width of WIDTHS) {
           const label = `${path} (${lang}, ${width} px)`;
           await page.setViewportSize({ width, height: width === 375 ? 740 : 900 });
-          await open(page, path, first);
           await expectCompletePage(page, lang, path, label);
           await expectNoAxeViolations(page, label);
           await screenshot(page, `public-${slug(path)}-${lang}-${width}`);
@@ -150,13 +151,15 @@ describe("the start page", () => {
 
   for (const lang of LANGS) {
     it(`greets a signed-in user by first name in ${lang}, with my pages and without the sections`, async () => {
-      const account = await createAccount(e2e.product, { firstName: lang === "sv" ? "Åsa" : "Oliver", language: lang });
+      const firstName = lang === "sv" ? "Åsa" : "Oliver";
+      const account = await buildUser(e2e.product.app, { firstName, language: lang });
       const page = await newPage(e2e.browser, { language: lang });
-      await signIn(page, e2e.product, account.email, account.password);
-      const greeting = translate(lang, "public.home.greeting", { name: account.firstName });
+      await signInAs(page, e2e.product, account);
+      const greeting = translate(lang, "public.home.greeting", { name: firstName });
+      // Loaded once, then looked at in each width.
+      await open(page, "/", greeting);
       for (const width of WIDTHS) {
         await page.setViewportSize({ width, height: width === 375 ? 740 : 900 });
-        await open(page, "/", greeting);
         expect(await page.locator("main h1").textContent()).toBe(greeting);
         const events = page.locator("main").getByRole("link", { name: translate(lang, "public.home.myEvents") });
         const groups = page.locator("main").getByRole("link", { name: translate(lang, "public.home.myGroups") });

@@ -1,20 +1,20 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { translate } from "#shared/i18n/index";
-import { dayFromNow, eventBody, stationBody } from "../helpers/seed.ts";
+import type { TestApp } from "../helpers/app.ts";
+import { buildUser } from "../helpers/factories.ts";
+import { call } from "../helpers/http.ts";
+import { removeOffer } from "../helpers/offers.ts";
+import { confirmedEvent, confirmedGroup, type Json, offerAt, stationId } from "../helpers/seed.ts";
 import {
-  apiToken,
-  callApi,
-  createAccount,
   expectNoAxeViolations,
   fitsWidth,
   newPage,
   type PageOptions,
   poll,
-  postApi,
   screenshot,
   setUpProduct,
-  signIn,
+  signInAs,
 } from "./harness.ts";
 
 /**
@@ -28,94 +28,73 @@ const e2e = setUpProduct();
 type Lang = "sv" | "en";
 const dialog = (page: Page) => page.getByRole("dialog");
 const GROUP = "IFK Exempel P16";
-
-interface Seeded {
-  contact: { email: string; password: string };
-  token: string;
-  orgToken: string;
-  eventId: string;
-  stationId: string;
-  groupId: string;
-}
+/** The pupil's guardian; the addresses here are this file's own, as other files wait for mail to theirs. */
+const GUARDIAN = { name: "Eva Holm", email: "eva.holm.lank@example.se" };
 
 /**
  * Through the API: an organizer's two confirmed events, a group contact's confirmed group with two adult
  * volunteers, an ACCEPTED offer at the first event and an offer still awaiting an answer at the second.
  */
-async function seed(lang: Lang): Promise<Seeded> {
-  const { product } = e2e;
-  const organizer = await createAccount(product, { firstName: "Olle", lastName: "Arrangör" });
-  const orgToken = await apiToken(product, organizer.email, organizer.password);
-  const event = async (name: string, days: number) => {
-    const date = dayFromNow(product.app, days);
-    const created = await callApi<{ id: string; stations: Array<{ id: string }> }>(product, "POST", "/events", orgToken, {
-      ...eventBody(product.app, { name, date, stations: [stationBody(date, { name: "Entrén" })] }),
-    });
-    await callApi(product, "POST", `/events/${created.id}/confirm`, orgToken);
-    return { id: created.id, stationId: created.stations[0].id };
-  };
+async function seed(app: TestApp, lang: Lang) {
+  const organizer = await buildUser(app, { firstName: "Olle", lastName: "Arrangör" });
+  const event = (name: string, days: number) =>
+    confirmedEvent(app, organizer, { days, event: { name }, stations: [{ name: "Entrén" }] });
   const accepted = await event("Stockholm Stadslopp", 30);
   const proposed = await event("Vårruset", 40);
 
-  const contact = await createAccount(product, { firstName: "Karin", lastName: "Lindqvist", language: lang });
-  const token = await apiToken(product, contact.email, contact.password);
-  const draft = await callApi<{ id: string; version: number }>(product, "POST", "/groups", token, {
+  const contact = await buildUser(app, { firstName: "Karin", lastName: "Lindqvist", language: lang });
+  const group = await confirmedGroup(app, contact, {
     name: GROUP,
-    organizationNumber: "802000-1239",
-    organizationName: "IFK Exempel",
-    municipality: "0180",
-    numberOfMembers: 20,
     ages: ["15", "16", "18+"],
-    sport: 26,
     volunteers: [
-      { name: "Kim Berg", email: "kim@example.se", phone: "0701234567", age: 34 },
-      { name: "Sam Ek", email: "sam@example.se", phone: "0709876543", age: 41 },
+      { name: "Kim Berg", email: "kim.lank@example.se", phone: "0701234567", age: 34 },
+      { name: "Sam Ek", email: "sam.lank@example.se", phone: "0709876543", age: 41 },
     ],
   });
-  await callApi(product, "POST", `/groups/${draft.id}/confirm`, token, { version: draft.version });
-  for (const e of [accepted, proposed])
-    await callApi(product, "POST", "/offers", orgToken, {
-      eventId: e.id,
-      stationId: e.stationId,
-      groupId: draft.id,
-      volunteers: 2,
-    });
-  for (const e of [accepted, proposed]) await callApi(product, "POST", `/offers/${e.id}/confirm`, orgToken, {});
-  await callApi(product, "POST", `/offers/${accepted.id}/${draft.id}/${accepted.stationId}/accept`, token);
-  return { contact, token, orgToken, eventId: accepted.id, stationId: accepted.stationId, groupId: draft.id };
+  const key = (event: Json) => ({
+    eventId: event.id,
+    groupId: group.id,
+    stationId: stationId(event, "Entrén"),
+  });
+  await offerAt(app, organizer, contact, key(accepted), { volunteers: 2, to: "ACCEPTED" });
+  await offerAt(app, organizer, contact, key(proposed), { volunteers: 2, to: "PROPOSAL" });
+  return { organizer, contact, ...key(accepted) };
 }
+type Seeded = Awaited<ReturnType<typeof seed>>;
 
 /** GET of the public sign-up page's data for a link (`/self-registration/{group}/{eventId}/{hash}`). */
 async function readLink(link: string) {
   const [eventId, hash] = new URL(link).pathname.split("/").slice(-2);
-  const res = await fetch(`${e2e.product.url}/api/public/self-registration/${eventId}/${hash}`);
-  return { status: res.status, body: (await res.json()) as { code?: string; groupName?: string } };
+  const res = await call(e2e.product.app.server, "GET", `/api/public/self-registration/${eventId}/${hash}`);
+  return { status: res.status, body: res.body as { code?: string; groupName?: string } };
 }
 
 /** A pupil of 15 signs up through the link, naming a guardian. */
 async function pupilSignsUp(link: string) {
   const [eventId, hash] = new URL(link).pathname.split("/").slice(-2);
-  const res = await postApi(e2e.product, "/groups/addVolunteer", {
-    hash,
-    eventId,
-    language: "sv",
-    volunteer: {
-      name: "Elin Holm",
-      email: "elin@example.se",
-      phone: "0701112233",
-      age: 15,
-      participation: { specialDiets: [], shirtSize: "M", substitute: null },
-      guardian: { name: "Eva Holm", email: "eva@example.se" },
+  const res = await call(e2e.product.app.server, "POST", "/api/groups/addVolunteer", {
+    body: {
+      hash,
+      eventId,
+      language: "sv",
+      volunteer: {
+        name: "Elin Holm",
+        email: "elin.holm.lank@example.se",
+        phone: "0701112233",
+        age: 15,
+        participation: { specialDiets: [], shirtSize: "M", substitute: null },
+        guardian: GUARDIAN,
+      },
     },
   });
-  expect(res.status, await res.clone().text()).toBe(201);
-  expect(await res.json()).toMatchObject({ awaitingGuardian: true, named: false });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  expect(res.body).toMatchObject({ awaitingGuardian: true, named: false });
 }
 
 async function contactPage(s: Seeded, options: PageOptions) {
   const page = await newPage(e2e.browser, options);
   await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: e2e.product.url });
-  await signIn(page, e2e.product, s.contact.email, s.contact.password);
+  await signInAs(page, e2e.product, s.contact);
   return page;
 }
 
@@ -126,7 +105,7 @@ describe("a group contact's sign-up link", () => {
   it("is copied from the offer list, renewed behind a confirmation, and a minor who signs up waits for the guardian (sv, 1280 px)", async () => {
     const lang = "sv";
     const tx = (id: string, values?: Record<string, string | number>) => translate(lang, id, values);
-    const s = await seed(lang);
+    const s = await seed(e2e.product.app, lang);
     const page = await contactPage(s, { width: 1280, language: lang });
 
     await offerList(page);
@@ -179,7 +158,7 @@ describe("a group contact's sign-up link", () => {
     await page.goto(`${e2e.product.url}/my-pages/volunteers/${s.groupId}/volunteers`);
     const pupil = page.getByRole("listitem").filter({ hasText: "Elin Holm" });
     await poll(() => pupil.getByText(tx("groups.volunteer.awaitingGuardian"), { exact: true }).isVisible()).toBe(true);
-    expect(await pupil.innerText()).toContain(tx("groups.volunteer.guardian", { name: "Eva Holm", email: "eva@example.se" }));
+    expect(await pupil.innerText()).toContain(tx("groups.volunteer.guardian", GUARDIAN));
     expect(await page.getByRole("listitem").filter({ hasText: "Kim Berg" }).innerText()).not.toContain(
       tx("groups.volunteer.awaitingGuardian"),
     );
@@ -195,18 +174,14 @@ describe("a group contact's sign-up link", () => {
       .getByRole("button", { name: tx("groups.volunteer.save") })
       .click();
     await poll(() => page.getByText(tx("groups.volunteer.saved")).isVisible()).toBe(true);
-    const group = await callApi<{ volunteers: Array<{ id: string; name: string; age: number; guardian: unknown }> }>(
-      e2e.product,
+    const group = await call<{ volunteers: Array<{ id: string; name: string; age: number; guardian: unknown }> }>(
+      e2e.product.app.server,
       "GET",
-      `/groups/${s.groupId}`,
-      s.token,
+      `/api/groups/${s.groupId}`,
+      { token: s.contact.token },
     );
-    expect(group.volunteers.find((v) => v.name === "Kim Berg")?.age).toBe(35);
-    expect(group.volunteers.find((v) => v.name === "Elin Holm")?.guardian).toEqual({
-      name: "Eva Holm",
-      email: "eva@example.se",
-      confirmed: false,
-    });
+    expect(group.body.volunteers.find((v) => v.name === "Kim Berg")?.age).toBe(35);
+    expect(group.body.volunteers.find((v) => v.name === "Elin Holm")?.guardian).toEqual({ ...GUARDIAN, confirmed: false });
     expect(await pupil.getByText(tx("groups.volunteer.awaitingGuardian"), { exact: true }).isVisible()).toBe(true);
 
     // Where the group names its volunteers, the pupil is shown but cannot be chosen.
@@ -249,11 +224,13 @@ describe("a group contact's sign-up link", () => {
     it(`works without sideways scroll and passes axe, ${lang} at ${width} px`, async () => {
       const tx = (id: string, values?: Record<string, string | number>) => translate(lang, id, values);
       const tag = `${lang}-${width}`;
-      const s = await seed(lang);
-      const { url } = await callApi<{ link: string; url: string }>(e2e.product, "POST", "/link", s.token, {
-        groupId: s.groupId,
-        eventId: s.eventId,
+      const s = await seed(e2e.product.app, lang);
+      const created = await call<{ link: string; url: string }>(e2e.product.app.server, "POST", "/api/link", {
+        token: s.contact.token,
+        body: { groupId: s.groupId, eventId: s.eventId },
       });
+      expect(created.status).toBeLessThan(300);
+      const { url } = created.body;
       await pupilSignsUp(url);
       const page = await contactPage(s, { width, language: lang });
 
@@ -300,12 +277,12 @@ describe("a group contact's sign-up link", () => {
 
   it("says why there is no link when the organizer has withdrawn the offer meanwhile", async () => {
     const tx = (id: string, values?: Record<string, string | number>) => translate("en", id, values);
-    const s = await seed("en");
+    const s = await seed(e2e.product.app, "en");
     const page = await contactPage(s, { width: 1280, language: "en" });
     await offerList(page);
     const copyButton = page.getByRole("button", { name: tx("groups.offers.link.copyLabel", { group: GROUP }) });
     await poll(() => copyButton.isVisible()).toBe(true);
-    await callApi(e2e.product, "DELETE", `/offers/${s.eventId}/${s.groupId}/${s.stationId}`, s.orgToken);
+    expect((await removeOffer(e2e.product.app, s.organizer.token, s)).status).toBeLessThan(300);
     await copyButton.click();
     await poll(() =>
       page
@@ -319,11 +296,11 @@ describe("a group contact's sign-up link", () => {
 
   it("shows the link selected in its field when the browser has no clipboard", async () => {
     const tx = (id: string, values?: Record<string, string | number>) => translate("sv", id, values);
-    const s = await seed("sv");
+    const s = await seed(e2e.product.app, "sv");
     const page = await newPage(e2e.browser, { width: 375 });
     // As on a page served over plain HTTP: no clipboard at all.
     await page.context().addInitScript({ content: 'Object.defineProperty(navigator, "clipboard", { value: undefined });' });
-    await signIn(page, e2e.product, s.contact.email, s.contact.password);
+    await signInAs(page, e2e.product, s.contact);
     await offerList(page);
     await page.getByRole("button", { name: tx("groups.offers.link.copyLabel", { group: GROUP }) }).click();
     await poll(() =>

@@ -1,11 +1,13 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { translate } from "#shared/i18n/index";
-import { addDays, stockholmToday } from "#shared/validation";
+import { addDays } from "#shared/validation";
+import type { TestApp } from "../helpers/app.ts";
+import { buildUser } from "../helpers/factories.ts";
+import { call } from "../helpers/http.ts";
+import { groupOffer } from "../helpers/offers.ts";
+import { confirmedEvent, confirmedGroup, freshDay, LUND, offerAt, PAID_PER_PERSON, stationId } from "../helpers/seed.ts";
 import {
-  apiToken,
-  callApi,
-  createAccount,
   expectNoAxeViolations,
   field,
   fitsWidth,
@@ -15,7 +17,7 @@ import {
   poll,
   screenshot,
   setUpProduct,
-  signIn,
+  signInAs,
 } from "./harness.ts";
 
 /**
@@ -29,7 +31,6 @@ import {
 const e2e = setUpProduct();
 
 type Lang = "sv" | "en";
-const LUND = "1281";
 const EVENT = "Lundaloppet";
 const GROUP = "Lunds BK P15";
 const STATION = "Vätskekontroll";
@@ -41,74 +42,64 @@ const DESKTOP = 1280;
  * substitutes and one station; the contact's confirmed group, available over the event's date; an offer
  * sent and accepted; and the group's sign-up link, as the contact fetches it.
  */
-async function seed(product: Product) {
-  const organizer = await createAccount(product, { firstName: "Karin", lastName: "Lindqvist" });
-  const orgToken = await apiToken(product, organizer.email, organizer.password);
-  const contact = await createAccount(product, { firstName: "Olle", lastName: "Nilsson" });
-  const token = await apiToken(product, contact.email, contact.password);
-  const date = addDays(stockholmToday(new Date()), 40);
+async function seed(app: TestApp) {
+  const organizer = await buildUser(app, { firstName: "Karin", lastName: "Lindqvist" });
+  const contact = await buildUser(app, { firstName: "Olle", lastName: "Nilsson" });
+  // A day of its own: the group, available around it, is then no candidate in another file's matching.
+  const date = freshDay(app);
 
-  const draft = await callApi<{ id: string; stations: Array<{ id: string }> }>(product, "POST", "/events", orgToken, {
-    name: EVENT,
+  const event = await confirmedEvent(app, organizer, {
     date,
-    startTime: "09:00",
-    city: "Lund",
-    included: ["CLOTHES", "FOOD"],
-    shirtSizes: ["S", "M", "L"],
-    foodOptions: ["VEGETARIAN", "GLUTEN_FREE"],
-    substitute: true,
-    organizerNumber: "802000-1239",
-    organizerName: "Lunds Löparklubb",
-    organizerEmail: "info@example.se",
-    contactPersons: [],
+    event: {
+      name: EVENT,
+      startTime: "09:00",
+      city: "Lund",
+      included: ["CLOTHES", "FOOD"],
+      shirtSizes: ["S", "M", "L"],
+      foodOptions: ["VEGETARIAN", "GLUTEN_FREE"],
+      organizerName: "Lunds Löparklubb",
+      organizerWebsite: "",
+      invoiceAddress: "",
+    },
     stations: [
       {
+        ...LUND,
         name: STATION,
         description: "Ni delar ut vatten och hejar på löparna.",
         start: `${date}T09:00`,
         end: `${date}T13:00`,
-        municipality: LUND,
-        markerLocation: "Stortorget",
-        markerCoordinates: { lat: 55.7047, lng: 13.191 },
         officialQuantity: 4,
         officialMiniumumAge: 13,
-        skills: [],
-        paymentType: "PERPERSON",
-        currency: "SEK",
-        groupPayment: null,
-        paymentAdult: 300,
-        paymentChild: 200,
+        ...PAID_PER_PERSON,
       },
     ],
   });
-  const event = await callApi<{ id: string }>(product, "POST", `/events/${draft.id}/confirm`, orgToken);
-  const stationId = draft.stations[0].id;
 
-  const created = await callApi<{ id: string; version: number }>(product, "POST", "/groups", token, {
+  const group = await confirmedGroup(app, contact, {
     name: GROUP,
-    organizationNumber: "802000-1239",
     organizationName: "Lunds BK",
-    municipality: LUND,
+    municipality: LUND.municipality,
     numberOfMembers: 12,
     ages: ["14", "15", "16"],
     sport: 0,
-    skills: [],
-    contactPersons: [],
-  });
-  const available = await callApi<{ version: number }>(product, "PUT", `/groups/${created.id}/availabilities`, token, {
-    version: created.version,
-    availabilities: [{ type: "PERIOD", startDate: addDays(date, -3), endDate: addDays(date, 3), location: LUND }],
-  });
-  const group = await callApi<{ id: string }>(product, "POST", `/groups/${created.id}/confirm`, token, {
-    version: available.version,
+    availabilities: [{ type: "PERIOD", startDate: addDays(date, -3), endDate: addDays(date, 3), location: LUND.municipality }],
   });
 
-  const key = { eventId: event.id, groupId: group.id, stationId };
-  await callApi(product, "POST", "/offers", orgToken, { ...key, volunteers: 3 });
-  await callApi(product, "POST", `/offers/${event.id}/confirm`, orgToken, { offers: [{ groupId: group.id, stationId }] });
-  await callApi(product, "POST", `/offers/${event.id}/${group.id}/${stationId}/accept`, token, {});
-  const { link } = await callApi<{ link: string }>(product, "POST", "/link", token, { groupId: group.id, eventId: event.id });
-  return { contact, token, key, date, link };
+  const key = { eventId: event.id, groupId: group.id, stationId: stationId(event, STATION) };
+  await offerAt(app, organizer, contact, key, { volunteers: 3, to: "ACCEPTED" });
+  const link = await call<{ link: string }>(app.server, "POST", "/api/link", {
+    token: contact.token,
+    body: { groupId: group.id, eventId: event.id },
+  });
+  expect(link.status).toBeLessThan(300);
+  return { contact, key, date, link: link.body.link };
+}
+
+/** Who the contact has named on the offer now. */
+async function attendees(s: Awaited<ReturnType<typeof seed>>): Promise<string[]> {
+  const offer = await groupOffer(e2e.product.app, s.contact.token, s.key);
+  expect(offer.status).toBe(200);
+  return offer.body.attendees;
 }
 
 /** The path of a mailed link (mails name PUBLIC_URL's host), to open on the product under test. */
@@ -186,7 +177,7 @@ const reviewDialog = (page: Page, lang: Lang) =>
 describe("signing up through a group's link", () => {
   it("in Swedish on a phone: a pupil of 15 signs up, the guardian says yes, the contact sees the pupil named", async () => {
     const { product, browser } = e2e;
-    const s = await seed(product);
+    const s = await seed(product.app);
     const lang: Lang = "sv";
     const pupil: Person = {
       name: "Maja Strand",
@@ -272,17 +263,11 @@ describe("signing up through a group's link", () => {
 
     // ── The group's contact finds the pupil among the volunteers, and named on the only station ──────
     const contact = await newPage(browser, { width: PHONE, language: lang });
-    await signIn(contact, product, s.contact.email, s.contact.password);
+    await signInAs(contact, product, s.contact);
     await contact.goto(`${product.url}/my-pages/volunteers/${s.key.groupId}/volunteers`);
     await poll(() => contact.getByText(pupil.name, { exact: false }).first().isVisible()).toBe(true);
     await contact.context().close();
-    const offer = await callApi<{ attendees: string[] }>(
-      product,
-      "GET",
-      `/offers/groups/${s.key.groupId}/${s.key.eventId}/${s.key.stationId}`,
-      s.token,
-    );
-    expect(offer.attendees).toContain(added.id);
+    expect(await attendees(s)).toContain(added.id);
 
     // ── The same e-mail again: refused on the e-mail field, and nothing typed is lost ─────────────────
     const again = await newPage(browser, { width: PHONE, language: lang });
@@ -324,13 +309,7 @@ describe("signing up through a group's link", () => {
       true,
     );
     await look(page, "removal-done", lang);
-    const after = await callApi<{ attendees: string[] }>(
-      product,
-      "GET",
-      `/offers/groups/${s.key.groupId}/${s.key.eventId}/${s.key.stationId}`,
-      s.token,
-    );
-    expect(after.attendees).not.toContain(added.id);
+    expect(await attendees(s)).not.toContain(added.id);
     // Used once, the link finds no one.
     await page.reload();
     await poll(() => page.getByText(tr(lang, "registration.removal.dead")).isVisible()).toBe(true);
@@ -340,7 +319,7 @@ describe("signing up through a group's link", () => {
 
   it("in English: an adult is named at once; a minor's guardian and removal pages read in English", async () => {
     const { product, browser } = e2e;
-    const s = await seed(product);
+    const s = await seed(product.app);
     const lang: Lang = "en";
 
     const page = await newPage(browser, { width: PHONE, language: lang });
@@ -413,7 +392,7 @@ describe("signing up through a group's link", () => {
 
   it("puts the server's field errors on the form's fields, and says how long to wait after too many tries", async () => {
     const { product, browser } = e2e;
-    const s = await seed(product);
+    const s = await seed(product.app);
     const lang: Lang = "sv";
     const page = await newPage(browser, { width: PHONE, language: lang });
     await page.goto(`${product.url}${s.link}`);

@@ -1,22 +1,12 @@
 import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { mapLink } from "../../src/shared/geo/map-link.ts";
-import { addDays, stockholmToday } from "../../src/shared/validation.ts";
+import type { TestApp } from "../helpers/app.ts";
+import { buildUser } from "../helpers/factories.ts";
 import { attachmentsOf, pdf, plainTextOf } from "../helpers/files.ts";
-import {
-  apiToken,
-  callApi,
-  createAccount,
-  expectNoAxeViolations,
-  field,
-  fitsWidth,
-  newPage,
-  type Product,
-  poll,
-  screenshot,
-  setUpProduct,
-  signIn,
-} from "./harness.ts";
+import { nameAttendees } from "../helpers/offers.ts";
+import { BARE_EVENT, confirmedEvent, confirmedGroup, dayFromNow, draftEvent, LUND, offerAt, stationId } from "../helpers/seed.ts";
+import { expectNoAxeViolations, field, fitsWidth, newPage, poll, screenshot, setUpProduct, signInAs } from "./harness.ts";
 
 /**
  * Send-outs in the browser: the organizer writes one to a station's volunteers with an attachment, sees it
@@ -26,7 +16,6 @@ import {
 
 const e2e = setUpProduct();
 
-const LUND = "1281";
 const EVENT = "Lundaloppet";
 const WATER = "Vätskekontroll";
 const FINISH = "Målgång";
@@ -41,74 +30,65 @@ const VOLUNTEERS = [
  * Through the API, what comes before a send-out: the organizer's confirmed event with two stations, a group
  * that accepted the water station and named two of its three volunteers; and a draft event.
  */
-async function seed(product: Product) {
-  const organizer = await createAccount(product, { firstName: "Karin", lastName: "Lindqvist" });
-  const orgToken = await apiToken(product, organizer.email, organizer.password);
+async function seed(app: TestApp) {
+  const organizer = await buildUser(app, { firstName: "Karin", lastName: "Lindqvist" });
   // The event's second contact reads the product in English.
-  const coOrganizer = await createAccount(product, { firstName: "Emma", lastName: "Berg", language: "en" });
-  const contact = await createAccount(product, { firstName: "Olle", lastName: "Nilsson" });
-  const token = await apiToken(product, contact.email, contact.password);
-  const date = addDays(stockholmToday(new Date()), 40);
+  const coOrganizer = await buildUser(app, { firstName: "Emma", lastName: "Berg", language: "en" });
+  const contact = await buildUser(app, { firstName: "Olle", lastName: "Nilsson" });
+  const date = dayFromNow(app, 40);
   const station = (name: string, from: string, place: { lat: number; lng: number }) => ({
+    ...LUND,
     name,
     description: `${name}: ni delar ut vatten och hejar på löparna.`,
     start: `${date}T${from}`,
     end: `${date}T16:00`,
-    municipality: LUND,
-    markerLocation: "Stortorget",
     markerCoordinates: place,
     officialQuantity: 6,
     officialMiniumumAge: 15,
     skills: [],
     paymentType: "NOCOMPENSATION",
+    currency: null,
+    groupPayment: null,
   });
-  const eventBody = (name: string) => ({
-    name,
+  const event = (name: string) => ({
     date,
-    startTime: "09:00",
-    city: "Lund",
-    organizerNumber: "802000-1239",
-    organizerName: "Lunds Löparklubb",
-    contactPersons: [{ email: coOrganizer.email, name: "Emma Berg" }],
+    event: {
+      name,
+      startTime: "09:00",
+      city: "Lund",
+      ...BARE_EVENT,
+      organizerNumber: "802000-1239",
+      organizerName: "Lunds Löparklubb",
+      contactPersons: [{ email: coOrganizer.email, name: "Emma Berg" }],
+    },
     stations: [station(FINISH, "08:00", { lat: 55.71, lng: 13.2 }), station(WATER, "09:00", WATER_PLACE)],
   });
-  const event = await callApi<{ id: string; stations: Array<{ id: string; name: string }> }>(
-    product,
-    "POST",
-    "/events",
-    orgToken,
-    eventBody(EVENT),
-  );
-  await callApi(product, "POST", `/events/${event.id}/confirm`, orgToken);
-  const draft = await callApi<{ id: string }>(product, "POST", "/events", orgToken, eventBody("Höstloppet"));
+  const confirmed = await confirmedEvent(app, organizer, event(EVENT));
+  const draft = await draftEvent(app, organizer, event("Höstloppet"));
 
-  const created = await callApi<{ id: string; version: number }>(product, "POST", "/groups", token, {
+  const group = await confirmedGroup(app, contact, {
     name: "Lunds BK P15",
-    organizationNumber: "802000-1239",
     organizationName: "Lunds BK",
-    municipality: LUND,
+    municipality: LUND.municipality,
     numberOfMembers: 12,
     ages: ["15", "16", "17"],
     sport: 0,
-    skills: [],
-    contactPersons: [],
     volunteers: VOLUNTEERS,
   });
-  const group = await callApi<{ id: string; volunteers: Array<{ id: string; email: string }> }>(
-    product,
-    "POST",
-    `/groups/${created.id}/confirm`,
-    token,
-    { version: created.version },
-  );
-  const stationId = event.stations.find((s) => s.name === WATER)?.id as string;
-  await callApi(product, "POST", "/offers", orgToken, { eventId: event.id, stationId, groupId: group.id, volunteers: 2 });
-  await callApi(product, "POST", `/offers/${event.id}/confirm`, orgToken, {});
-  await callApi(product, "POST", `/offers/${event.id}/${group.id}/${stationId}/accept`, token);
-  const named = group.volunteers.filter((v) => v.email !== VOLUNTEERS[2].email).map((v) => v.id);
-  await callApi(product, "POST", `/offers/groups/${group.id}/${event.id}/${stationId}`, token, { attendees: named });
-  return { organizer, coOrganizer, contact, event, draft, stationId };
+  const key = { eventId: confirmed.id, groupId: group.id, stationId: stationId(confirmed, WATER) };
+  await offerAt(app, organizer, contact, key, { volunteers: 2, to: "ACCEPTED" });
+  const named = group.volunteers
+    .filter((v: { email: string }) => v.email !== VOLUNTEERS[2].email)
+    .map((v: { id: string }) => v.id);
+  expect((await nameAttendees(app, contact.token, key, { attendees: named })).status).toBe(200);
+  return { organizer, coOrganizer, contact, event: confirmed, draft, stationId: key.stationId };
 }
+
+/** One seed for both tests: the first sends on the confirmed event, the second reads only the draft. */
+let s: Awaited<ReturnType<typeof seed>>;
+beforeAll(async () => {
+  s = await seed(e2e.product.app);
+});
 
 const base = (eventId: string) => `${e2e.product.url}/my-pages/events/${eventId}/sendouts`;
 
@@ -120,9 +100,8 @@ async function chooseStation(page: Page, label: string, option: string) {
 
 describe("send-outs", () => {
   it("the organizer sends one with an attachment to a station's volunteers; it arrives; list and page show it", async () => {
-    const s = await seed(e2e.product);
     const org = await newPage(e2e.browser, { width: 1280, language: "sv" });
-    await signIn(org, e2e.product, s.organizer.email, s.organizer.password);
+    await signInAs(org, e2e.product, s.organizer);
     await org.goto(base(s.event.id));
     await poll(() => org.getByRole("heading", { name: "Nytt utskick" }).isVisible()).toBe(true);
     expect(await org.getByRole("tab", { name: "Utskick" }).getAttribute("aria-selected")).toBe("true");
@@ -208,7 +187,7 @@ describe("send-outs", () => {
 
     // ── In English on a phone: the same screens fit and pass axe ─────────────────────────────────
     const phone = await newPage(e2e.browser, { width: 375, language: "en" });
-    await signIn(phone, e2e.product, s.coOrganizer.email, s.coOrganizer.password);
+    await signInAs(phone, e2e.product, s.coOrganizer);
     await phone.goto(base(s.event.id));
     await poll(() => phone.getByRole("heading", { name: "New send-out" }).isVisible()).toBe(true);
     await chooseStation(phone, "Stations", `${WATER} (09:00)`);
@@ -234,7 +213,7 @@ describe("send-outs", () => {
 
     // Swedish at 375 too.
     const svPhone = await newPage(e2e.browser, { width: 375, language: "sv" });
-    await signIn(svPhone, e2e.product, s.organizer.email, s.organizer.password);
+    await signInAs(svPhone, e2e.product, s.organizer);
     await svPhone.goto(base(s.event.id));
     await poll(() => svPhone.getByRole("heading", { name: "Nytt utskick" }).isVisible()).toBe(true);
     expect(await fitsWidth(svPhone)).toBe(true);
@@ -243,11 +222,10 @@ describe("send-outs", () => {
   });
 
   it("says why a draft event takes no send-outs, in both languages, and has no form", async () => {
-    const s = await seed(e2e.product);
     for (const language of ["sv", "en"] as const) {
       const page = await newPage(e2e.browser, { width: 1280, language });
       const who = language === "sv" ? s.organizer : s.coOrganizer;
-      await signIn(page, e2e.product, who.email, who.password);
+      await signInAs(page, e2e.product, who);
       await page.goto(base(s.draft.id));
       const title = language === "sv" ? "Evenemanget är inte bekräftat" : "The event is not confirmed";
       await poll(() => page.getByText(title).isVisible()).toBe(true);

@@ -36,4 +36,18 @@ describe("the shell", () => {
     await page.waitForURL(/\/login$/);
     await page.context().close();
   });
+
+  it("reads every answer it gets: the signed-out visit's refresh call ends, so the page goes idle", async () => {
+    const page = await newPage(e2e.browser);
+    // An answer whose body the app leaves unread never ends for the browser (nor for monitoring that waits on it).
+    const refresh = page.waitForEvent("requestfinished", {
+      predicate: (r) => r.url().endsWith("/api/auth/refresh"),
+      timeout: 5_000,
+    });
+    await page.goto(`${e2e.product.url}/my-pages/events`);
+    await page.waitForURL(/\/login$/);
+    expect((await (await refresh).response())?.status()).toBe(401);
+    await page.waitForLoadState("networkidle", { timeout: 5_000 });
+    await page.context().close();
+  });
 });

@@ -1,22 +1,20 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { updateBodyOf } from "../../src/shared/events/rules.ts";
-import type { EventView } from "../../src/shared/events/schema.ts";
-import { addDays, stockholmToday } from "../../src/shared/validation.ts";
+import type { TestApp } from "../helpers/app.ts";
+import { buildUser } from "../helpers/factories.ts";
+import { call } from "../helpers/http.ts";
+import { answerOffer, createOffer, nameAttendees, sendOffers } from "../helpers/offers.ts";
 import {
-  apiToken,
-  callApi,
-  createAccount,
-  expectNoAxeViolations,
-  fitsWidth,
-  newPage,
-  type Product,
-  poll,
-  screenshot,
-  settled,
-  setUpProduct,
-  signIn,
-} from "./harness.ts";
+  asUpdate,
+  confirmedEvent,
+  confirmedGroup,
+  dayFromNow,
+  type Json,
+  stationBody,
+  stationId,
+  type User,
+} from "../helpers/seed.ts";
+import { expectNoAxeViolations, fitsWidth, newPage, poll, screenshot, settled, setUpProduct, signInAs } from "./harness.ts";
 
 /**
  * The event day on paper and for team leaders: a team leader of one of two staffed stations sees only
@@ -62,158 +60,111 @@ const texts = {
 } as const;
 type Lang = keyof typeof texts;
 
-const station = (date: string, name: string, from: string, teamLeaderEmail = "") => ({
-  name,
-  description: "Funktionärer vid banan. Ni visar vägen och delar ut vatten.",
-  start: `${date}T${from}`,
-  end: `${date}T14:00`,
-  municipality: "0180",
-  markerLocation: "Sergels torg",
-  markerCoordinates: { lat: 59.3326, lng: 18.0649 },
-  teamLeaderEmail,
-  officialQuantity: 10,
-  officialMiniumumAge: 12,
-  skills: [],
-  paymentType: "GROUPPAYMENT",
-  currency: "SEK",
-  groupPayment: 5000,
-  paymentAdult: null,
-  paymentChild: null,
-});
-
-interface Group {
-  id: string;
-  volunteers: Array<{ id: string; name: string }>;
-}
-
-interface Seed {
-  organizer: { email: string; password: string };
-  leader: { email: string; password: string };
-  event: EventView;
-  entrance: string;
-  water: string;
-}
+const station = (date: string, name: string, from: string, teamLeaderEmail = "") =>
+  stationBody(date, {
+    name,
+    description: "Funktionärer vid banan. Ni visar vägen och delar ut vatten.",
+    start: `${date}T${from}`,
+    end: `${date}T14:00`,
+    markerLocation: "Sergels torg",
+    teamLeaderEmail,
+    officialMiniumumAge: 12,
+    skills: [],
+  });
 
 /**
  * Through the API: an event with two stations, Entrén (led by the team leader) and Vätskekontroll; a group
  * accepted at each, with named volunteers. The event first offers only food; shirts come later, so the group
- * at Vätskekontroll has named volunteers without a size while the one at Entrén gave theirs.
+ * at Vätskekontroll has named volunteers without a size while the one at Entrén gave theirs. The volunteers'
+ * addresses are this file's own: other files wait for mail to theirs.
  */
-async function seed(product: Product): Promise<Seed> {
-  const organizer = await createAccount(product, { firstName: "Olle", lastName: "Arrangör" });
-  const leader = await createAccount(product, { firstName: "Lena", lastName: "Ledare" });
-  const contact = await createAccount(product, { firstName: "Karin", lastName: "Lindqvist", phone: "0709876543" });
-  const orgToken = await apiToken(product, organizer.email, organizer.password);
-  const token = await apiToken(product, contact.email, contact.password);
-  const date = addDays(stockholmToday(new Date()), 20);
+async function seed(app: TestApp) {
+  const organizer = await buildUser(app, { firstName: "Olle", lastName: "Arrangör" });
+  const leader = await buildUser(app, { firstName: "Lena", lastName: "Ledare" });
+  const contact = await buildUser(app, { firstName: "Karin", lastName: "Lindqvist", phone: "0709876543" });
+  const date = dayFromNow(app, 20);
 
-  const created = await callApi<EventView>(product, "POST", "/events", orgToken, {
-    name: "Stockholm Stadslopp",
+  const created = await confirmedEvent(app, organizer, {
     date,
-    startTime: "09:30",
-    city: "Stockholm",
-    included: ["FOOD"],
-    shirtSizes: [],
-    foodOptions: ["VEGAN", "GLUTEN_FREE"],
-    substitute: true,
-    organizerNumber: "802000-1239",
-    organizerName: "Stockholms Löparklubb",
-    organizerWebsite: "",
-    organizerEmail: "info@example.se",
-    invoiceAddress: "Box 1, 111 11 Stockholm",
-    contactPersons: [],
+    event: { included: ["FOOD"], shirtSizes: [], foodOptions: ["VEGAN", "GLUTEN_FREE"], organizerWebsite: "" },
     stations: [station(date, "Entrén", "08:00", leader.email), station(date, "Vätskekontroll", "09:00")],
   });
-  await callApi(product, "POST", `/events/${created.id}/confirm`, orgToken);
-  const stationOf = (name: string) => created.stations.find((s) => s.name === name)?.id as string;
+  const entrance = stationId(created, "Entrén");
+  const water = stationId(created, "Vätskekontroll");
 
-  const group = async (name: string, volunteers: Array<{ name: string; email: string; phone: string; age: number }>) => {
-    const draft = await callApi<{ id: string; version: number }>(product, "POST", "/groups", token, {
-      name,
-      organizationNumber: "802000-1239",
-      organizationName: name,
-      municipality: "0180",
-      numberOfMembers: 20,
-      ages: ["12", "13", "14"],
-      sport: 26,
-      volunteers,
-    });
-    return callApi<Group>(product, "POST", `/groups/${draft.id}/confirm`, token, { version: draft.version });
-  };
+  const group = (name: string, volunteers: Array<{ name: string; email: string; phone: string; age: number }>) =>
+    confirmedGroup(app, contact, { name, organizationName: name, ages: ["12", "13", "14"], volunteers });
   const ifk = await group("IFK Exempel P12", [
-    { name: "Kim Berg", email: "kim@example.se", phone: "0701234567", age: 13 },
-    { name: "Ali Said", email: "ali@example.se", phone: "0707654321", age: 12 },
-    { name: "Sam Ek", email: "sam@example.se", phone: "0709876541", age: 14 },
+    { name: "Kim Berg", email: "kim.stationsblad@example.se", phone: "0701234567", age: 13 },
+    { name: "Ali Said", email: "ali.stationsblad@example.se", phone: "0707654321", age: 12 },
+    { name: "Sam Ek", email: "sam.stationsblad@example.se", phone: "0709876541", age: 14 },
   ]);
   const solna = await group("Solna SK F13", [
-    { name: "Eva Lund", email: "eva@example.se", phone: "0701112233", age: 13 },
-    { name: "Bo Ek", email: "bo@example.se", phone: "0704445566", age: 13 },
+    { name: "Eva Lund", email: "eva.stationsblad@example.se", phone: "0701112233", age: 13 },
+    { name: "Bo Ek", email: "bo.stationsblad@example.se", phone: "0704445566", age: 13 },
   ]);
-  const idOf = (g: Group, name: string) => g.volunteers.find((v) => v.name === name)?.id as string;
+  const idOf = (g: Json, name: string) => g.volunteers.find((v: { name: string }) => v.name === name)?.id as string;
 
-  for (const [g, stationId, volunteers] of [
-    [ifk, stationOf("Entrén"), 3],
-    [solna, stationOf("Vätskekontroll"), 2],
-  ] as const)
-    await callApi(product, "POST", "/offers", orgToken, { eventId: created.id, stationId, groupId: g.id, volunteers });
-  await callApi(product, "POST", `/offers/${created.id}/confirm`, orgToken, {});
-  for (const [g, stationId] of [
-    [ifk, stationOf("Entrén")],
-    [solna, stationOf("Vätskekontroll")],
-  ] as const)
-    await callApi(product, "POST", `/offers/${created.id}/${g.id}/${stationId}/accept`, token);
+  const accepted = [
+    [ifk, entrance, 3],
+    [solna, water, 2],
+  ] as const;
+  const key = (g: Json, station: string) => ({ eventId: created.id, groupId: g.id, stationId: station });
+  for (const [g, station, volunteers] of accepted) await createOffer(app, organizer.token, key(g, station), volunteers);
+  expect((await sendOffers(app, organizer.token, created.id)).status).toBe(200);
+  for (const [g, station] of accepted)
+    expect((await answerOffer(app, contact.token, key(g, station), "accept")).status).toBe(200);
 
-  const name = (g: Group, stationId: string, people: Array<[string, Record<string, unknown>]>) =>
-    callApi(product, "POST", `/offers/groups/${g.id}/${created.id}/${stationId}`, token, {
+  const name = async (g: Json, station: string, people: Array<[string, Record<string, unknown>]>) => {
+    const res = await nameAttendees(app, contact.token, key(g, station), {
       attendees: people.map(([n]) => idOf(g, n)),
       participation: people.map(([n, p]) => ({ volunteerId: idOf(g, n), ...p })),
     });
-  await name(solna, stationOf("Vätskekontroll"), [
+    expect(res.status).toBe(200);
+  };
+  await name(solna, water, [
     ["Eva Lund", { specialDiets: ["GLUTEN_FREE"] }],
     ["Bo Ek", { specialDiets: ["VEGAN"] }],
   ]);
 
   // Shirts are offered from now on; IFK gives its sizes, Solna has not yet.
-  const view = await callApi<EventView>(product, "GET", `/events/${created.id}`, orgToken);
-  const event = await callApi<EventView>(
-    product,
-    "PUT",
-    `/events/${created.id}`,
-    orgToken,
-    updateBodyOf(view, { included: ["CLOTHES", "FOOD"], shirtSizes: ["S", "M", "L"] }),
-  );
-  await name(ifk, stationOf("Entrén"), [
+  const view = await call(app.server, "GET", `/api/events/${created.id}`, { token: organizer.token });
+  const updated = await call(app.server, "PUT", `/api/events/${created.id}`, {
+    token: organizer.token,
+    body: asUpdate(view.body, { included: ["CLOTHES", "FOOD"], shirtSizes: ["S", "M", "L"] }),
+  });
+  expect(updated.status).toBe(200);
+  await name(ifk, entrance, [
     ["Kim Berg", { specialDiets: ["VEGAN"], shirtSize: "M" }],
     ["Ali Said", { specialDiets: [], shirtSize: "S", substitute: "Sam Ek" }],
   ]);
-  return { organizer, leader, event, entrance: stationOf("Entrén"), water: stationOf("Vätskekontroll") };
+  return { organizer, leader, event: updated.body as Json, entrance, water };
 }
 
-let s: Seed;
+let s: Awaited<ReturnType<typeof seed>>;
 beforeAll(async () => {
-  s = await seed(e2e.product);
+  s = await seed(e2e.product.app);
 });
 
 /** The site's own header (the page's heading sits in a header of its own inside main). */
 const siteHeader = (page: Page) => page.locator("#main").locator("xpath=preceding-sibling::header");
 
 /** The account's language, which the app takes on at sign-in, set as the person would in their profile. */
-async function speaks(account: { email: string; password: string }, lang: Lang) {
-  const token = await apiToken(e2e.product, account.email, account.password);
-  const me = await callApi<{ firstName: string; lastName: string; phone: string }>(e2e.product, "GET", "/auth/me", token);
-  await callApi(e2e.product, "PUT", "/auth/me", token, {
-    firstName: me.firstName,
-    lastName: me.lastName,
-    phone: me.phone,
-    language: lang,
+async function speaks(account: User, lang: Lang) {
+  const app = e2e.product.app;
+  const me = await call(app.server, "GET", "/api/auth/me", { token: account.token });
+  const res = await call(app.server, "PUT", "/api/auth/me", {
+    token: account.token,
+    body: { firstName: me.body.firstName, lastName: me.body.lastName, phone: me.body.phone, language: lang },
   });
+  expect(res.status).toBe(200);
 }
 
-/** A page signed in as `account` in `lang`. */
-async function signedIn(account: { email: string; password: string }, lang: Lang, width: number) {
+/** A page signed in as `account` in `lang`; it loads no page yet. */
+async function signedIn(account: User, lang: Lang, width: number) {
   await speaks(account, lang);
   const page = await newPage(e2e.browser, { language: lang, width });
-  await signIn(page, e2e.product, account.email, account.password);
+  await signInAs(page, e2e.product, account);
   return page;
 }
 
@@ -364,7 +315,7 @@ describe("printing the station sheet", () => {
   });
 
   it("a user who leads no station sees a clear empty message", async () => {
-    const someone = await createAccount(e2e.product, { firstName: "Nina", lastName: "Nyfiken" });
+    const someone = await buildUser(e2e.product.app, { firstName: "Nina", lastName: "Nyfiken" });
     for (const lang of ["sv", "en"] as const) {
       const page = await signedIn(someone, lang, 375);
       await page.goto(`${e2e.product.url}/my-pages/teamleaders`);

@@ -7,8 +7,8 @@ import type { Page } from "playwright-core";
 import { build } from "vite";
 import { describe, expect, it } from "vitest";
 import { users } from "../../src/server/db/schema.ts";
-import { uniqueEmail } from "../helpers/factories.ts";
-import { apiToken, createAccount, expectNoAxeViolations, newPage, screenshot, setUpProduct } from "./harness.ts";
+import { buildUser, uniqueEmail } from "../helpers/factories.ts";
+import { expectNoAxeViolations, newPage, screenshot, setUpProduct } from "./harness.ts";
 
 /**
  * The shared "people by e-mail" components (src/client/components/people) in a real browser against the real API,
@@ -30,10 +30,9 @@ const e2e = setUpProduct({
 });
 
 async function openHost(): Promise<{ page: Page; me: { email: string } }> {
-  const me = await createAccount(e2e.product, { firstName: "Karin", lastName: "Lindqvist" });
-  const accessToken = await apiToken(e2e.product, me.email, me.password);
+  const me = await buildUser(e2e.product.app, { firstName: "Karin", lastName: "Lindqvist" });
   const page = await newPage(e2e.browser);
-  const hash = new URLSearchParams({ token: accessToken, email: me.email, name: "Karin Lindqvist" });
+  const hash = new URLSearchParams({ token: me.token, email: me.email, name: "Karin Lindqvist" });
   await page.goto(`${e2e.product.url}/#${hash}`);
   await page.getByRole("heading", { name: "Kontaktpersoner" }).waitFor();
   return { page, me };
@@ -44,7 +43,7 @@ const contacts = async (page: Page) =>
 
 describe("the contact-persons field", () => {
   it("adds known users, refuses empty and duplicate addresses, and invites unknown ones", async () => {
-    const other = await createAccount(e2e.product, { firstName: "Erik", lastName: "Sundberg" });
+    const other = await buildUser(e2e.product.app, { firstName: "Erik", lastName: "Sundberg" });
     const { page, me } = await openHost();
     const field = page.locator('input[name="contactPersonEmail"]');
     const add = page.getByRole("button", { name: "Lägg till", exact: true });
@@ -121,7 +120,7 @@ describe("the contact-persons field", () => {
 
 describe("the user e-mail field", () => {
   it("shows the found user's name, and offers an invitation for an unknown address", async () => {
-    const leader = await createAccount(e2e.product, { firstName: "Oskar", lastName: "Nyström" });
+    const leader = await buildUser(e2e.product.app, { firstName: "Oskar", lastName: "Nyström" });
     const { page } = await openHost();
     const field = page.locator('input[name="teamLeaderEmail"]');
     await expect.poll(() => page.getByLabel("Lagledare").count()).toBe(1);

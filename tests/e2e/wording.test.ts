@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { users } from "../../src/server/db/schema.ts";
-import { uniqueEmail } from "../helpers/factories.ts";
-import { createAccount, expectNoAxeViolations, field, newPage, poll, screenshot, setUpProduct, signIn } from "./harness.ts";
+import { buildUser, uniqueEmail } from "../helpers/factories.ts";
+import { expectNoAxeViolations, field, newPage, poll, screenshot, setUpProduct, signInAs } from "./harness.ts";
 
 /**
  * Issue 10's findings about rules and words, where they were found: on a phone (375 px), in Swedish.
@@ -14,9 +14,9 @@ const e2e = setUpProduct();
 
 describe("rules and words on a phone, in Swedish", () => {
   it("takes 070-123 45 67 in the profile and shows it as written", async () => {
-    const me = await createAccount(e2e.product, { phone: "0701112233" });
+    const me = await buildUser(e2e.product.app, { phone: "0701112233" });
     const page = await newPage(e2e.browser, { width: 375, language: "sv" });
-    await signIn(page, e2e.product, me.email, me.password);
+    await signInAs(page, e2e.product, me);
     await page.goto(`${e2e.product.url}/profile`);
     // A stored number reads the way people write it.
     await poll(() => page.getByText("070-111 22 33").isVisible()).toBe(true);
@@ -46,9 +46,9 @@ describe("rules and words on a phone, in Swedish", () => {
   });
 
   it("accepts the hint's own organisation number, says why a wrong one fails, and invites Bo Ek", async () => {
-    const me = await createAccount(e2e.product);
+    const me = await buildUser(e2e.product.app);
     const page = await newPage(e2e.browser, { width: 375, language: "sv" });
-    await signIn(page, e2e.product, me.email, me.password);
+    await signInAs(page, e2e.product, me);
     await page.goto(`${e2e.product.url}/my-pages/volunteers/new`);
     await poll(() => field(page, "organizationNumber").isVisible()).toBe(true);
 

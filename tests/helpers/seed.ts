@@ -56,6 +56,15 @@ export function stationBody(date: string, overrides: Record<string, unknown> = {
   };
 }
 
+/** A station that pays 300 kr per adult and 200 per child and asks for no skills: spread over stationBody's overrides. */
+export const PAID_PER_PERSON = {
+  skills: [],
+  paymentType: "PERPERSON",
+  groupPayment: null,
+  paymentAdult: 300,
+  paymentChild: 200,
+};
+
 export function eventBody(app: TestApp, overrides: Record<string, unknown> = {}) {
   return eventBodyOn(dayFromNow(app, 30), overrides);
 }
@@ -81,6 +90,17 @@ export function eventBodyOn(date: string, overrides: Record<string, unknown> = {
     ...overrides,
   };
 }
+
+/** What eventBody fills in beyond the required fields, left empty as an organizer may: spread over eventBody's overrides. */
+export const BARE_EVENT = {
+  included: [],
+  shirtSizes: [],
+  foodOptions: [],
+  substitute: false,
+  organizerWebsite: "",
+  organizerEmail: "",
+  invoiceAddress: "",
+};
 
 export async function createEvent(app: TestApp, token: string, overrides: Record<string, unknown> = {}) {
   const res = await call(app.server, "POST", "/api/events", { token, body: eventBody(app, overrides) });

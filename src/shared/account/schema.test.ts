@@ -7,14 +7,28 @@ import {
   completeNewPasswordBody,
   confirmForgotPasswordBody,
   confirmSignUpBody,
+  DEFAULT_LANGUAGE,
   emailBody,
+  forgotPasswordForm,
+  inviteContext,
   joinPhone,
+  LANGUAGES,
+  newPasswordChallenge,
+  newPasswordForm,
   newUserBody,
+  profile,
+  profileForm,
   registerForm,
   signInBody,
+  signInResult,
+  signInSuccess,
   signUpBody,
+  signUpResult,
   splitPhone,
+  TEAM_LEADER,
   updateProfileBody,
+  userLookup,
+  verifyEmailForm,
 } from "#shared/account/schema";
 import { msg } from "#shared/validation";
 
@@ -235,5 +249,107 @@ describe("phone numbers", () => {
     for (const countryCode of COUNTRY_CODES) {
       expect(splitPhone(joinPhone(countryCode, "0701234567"))).toEqual({ countryCode, phone: "701234567" });
     }
+  });
+});
+
+describe("account forms and bodies in detail", () => {
+  it("signs in with any non-empty password", () => {
+    expect(fieldErrors(signInBody, { email: "a@b.se", password: "Funktionar1" })).toEqual({});
+    expect(fieldErrors(signInBody, { email: "a@b.se", password: "" })).toEqual({ password: msg.required });
+  });
+
+  it("completes a new password with the session and the password", () => {
+    expect(fieldErrors(completeNewPasswordBody, { session: "s" })).toEqual({ newPassword: msg.required });
+    expect(completeNewPasswordBody.parse({ session: " s ", newPassword: "Funktionar1" })).toEqual({
+      session: "s",
+      newPassword: "Funktionar1",
+    });
+  });
+
+  it("verifies an e-mail with a code, and sets a new password by the rules", () => {
+    expect(verifyEmailForm.parse({ email: "A@B.se", verificationCode: "123456" })).toEqual({
+      email: "a@b.se",
+      verificationCode: "123456",
+    });
+    expect(fieldErrors(verifyEmailForm, { email: "a@b.se", verificationCode: "12" })).toEqual({ verificationCode: msg.code });
+    expect(forgotPasswordForm.parse({ email: "a@b.se", code: "123456", newPassword: "Funktionar1" })).toEqual({
+      email: "a@b.se",
+      code: "123456",
+      newPassword: "Funktionar1",
+    });
+    expect(fieldErrors(forgotPasswordForm, { email: "a@b.se", code: "123456", newPassword: "svagt" })).toEqual({
+      newPassword: msg.password,
+    });
+    expect(newPasswordForm.parse({ newPassword: "Funktionar1" })).toEqual({ newPassword: "Funktionar1" });
+    expect(fieldErrors(newPasswordForm, { newPassword: "svagt" })).toEqual({ newPassword: msg.password });
+  });
+
+  it("shows the profile's phone as country code and number", () => {
+    const values = { firstName: "Anna", lastName: "Ek", countryCode: "+47", phoneWithoutCountryCode: "412 34 567" };
+    expect(profileForm.parse(values)).toEqual({ ...values, phoneWithoutCountryCode: "41234567" });
+    expect(fieldErrors(profileForm, { ...values, countryCode: "+99" })).toEqual({ countryCode: msg.oneOf });
+  });
+
+  it("speaks Swedish by default", () => {
+    expect(DEFAULT_LANGUAGE).toBe("sv");
+    expect(LANGUAGES).toContain(DEFAULT_LANGUAGE);
+  });
+});
+
+describe("inviting a user", () => {
+  const body = { email: "kalle@example.se", firstName: "Kalle", lastName: "Karlsson", phoneNumber: "070-123 45 67" };
+
+  it("names the saved event or group the user is added to; a new one has none yet", () => {
+    expect(TEAM_LEADER).toBe("teamleader");
+    expect(inviteContext("group", "g1")).toEqual({ groupId: "g1" });
+    expect(inviteContext("event", "e1")).toEqual({ eventId: "e1" });
+    expect(inviteContext(TEAM_LEADER, "e1")).toEqual({ eventId: "e1" });
+    expect(inviteContext("group", undefined)).toEqual({});
+    expect(inviteContext("event", "")).toEqual({});
+  });
+
+  it("stores the number in international form, with at least three digits", () => {
+    expect(newUserBody.parse(body).phoneNumber).toBe("+46701234567");
+    expect(fieldErrors(newUserBody, { ...body, phoneNumber: "+467" })).toEqual({});
+    expect(fieldErrors(newUserBody, { ...body, phoneNumber: "46" })).toEqual({ phoneNumber: msg.min3 });
+  });
+
+  it("trims the type, and takes at most one of an event and a group, each an id", () => {
+    const EVENT = "3f2b8c1e-4d5a-4b6c-8d7e-9f0a1b2c3d4e";
+    expect(newUserBody.parse({ ...body, type: " teamleader " }).type).toBe("teamleader");
+    expect(newUserBody.parse({ ...body, eventId: EVENT }).eventId).toBe(EVENT);
+    expect(newUserBody.parse({ ...body, groupId: EVENT }).groupId).toBe(EVENT);
+    expect(fieldErrors(newUserBody, { ...body, eventId: "e1" })).toEqual({ eventId: msg.invalid });
+    expect(fieldErrors(newUserBody, { ...body, groupId: "g1" })).toEqual({ groupId: msg.invalid });
+    expect(fieldErrors(newUserBody, { ...body, eventId: EVENT, groupId: EVENT })).toEqual({ groupId: msg.invalid });
+  });
+});
+
+describe("account answers", () => {
+  const user = {
+    firstName: "Anna",
+    lastName: "Ek",
+    email: "anna@example.se",
+    phone: "+46701234567",
+    emailVerified: true,
+    phoneNumberVerified: false,
+    language: "en",
+  };
+
+  it("carry the profile, the sign-in's token or its new-password challenge", () => {
+    expect(profile.parse(user)).toEqual(user);
+    const success = { accessToken: "t", expiresIn: 3600, user };
+    expect(signInSuccess.parse(success)).toEqual(success);
+    expect(signInResult.parse(success)).toEqual(success);
+    const challenge = { challenge: "NEW_PASSWORD_REQUIRED", session: "s" };
+    expect(newPasswordChallenge.parse(challenge)).toEqual(challenge);
+    expect(signInResult.parse(challenge)).toEqual(challenge);
+    expect(signInResult.safeParse({ challenge: "MFA", session: "s" }).success).toBe(false);
+  });
+
+  it("tell whether a sign-up is confirmed, and reveal of a looked-up user only the name and address", () => {
+    expect(signUpResult.parse({ userConfirmed: false })).toEqual({ userConfirmed: false });
+    const found = { email: "anna@example.se", firstName: "Anna", lastName: "Ek", name: "Anna Ek" };
+    expect(userLookup.parse({ ...found, phone: "+46701234567" })).toEqual(found);
   });
 });

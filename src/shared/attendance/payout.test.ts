@@ -121,3 +121,13 @@ describe("paySums", () => {
     expect(paySums([{ kind: "amount", amount: 0, currency: "SEK" }]).totals).toEqual([{ currency: "SEK", amount: 0 }]);
   });
 });
+
+describe("a station without compensation", () => {
+  it("pays 0 in no currency even when its terms still name one", () => {
+    expect(stationPay(terms({ currency: "SEK", paymentAdult: 100 }), came(2, 0))).toEqual({
+      kind: "amount",
+      amount: 0,
+      currency: null,
+    });
+  });
+});

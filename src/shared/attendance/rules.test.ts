@@ -79,6 +79,11 @@ describe("exceedsVolunteers and attendanceRecorded", () => {
     expect(attendanceRecorded({ adultAttendance: 0, childAttendance: 0 })).toBe(true);
     expect(attendanceRecorded({ adultAttendance: null, childAttendance: null })).toBe(false);
   });
+
+  it("counts one number written as recorded, whichever it is", () => {
+    expect(attendanceRecorded({ adultAttendance: 2, childAttendance: null })).toBe(true);
+    expect(attendanceRecorded({ adultAttendance: null, childAttendance: 3 })).toBe(true);
+  });
 });
 
 describe("attendanceBody and attendanceForm", () => {

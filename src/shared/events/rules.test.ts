@@ -1,17 +1,24 @@
 import { describe, expect, it } from "vitest";
 import {
   canConfirm,
+  canMatch,
   canRemove,
+  canSendOut,
   DEFAULT_SORT,
+  daysBetween,
   defaultStationTimes,
+  eventPagePath,
   isPast,
+  moveStation,
   nextSort,
   normalizeIncluded,
   normalizeStation,
+  sameEventName,
   shouldBecomeHistoric,
   sortEvents,
   sortShirtSizes,
   stationFieldErrors,
+  stationSheetPath,
   stationTime,
   statusLabel,
   updateBodyOf,
@@ -198,5 +205,100 @@ describe("station field errors from the server", () => {
       teamLeaderEmail: "events.validation.teamLeaderUnknown",
     });
     expect(stationFieldErrors(fields, sent, "zz")).toEqual({});
+  });
+});
+
+describe("copies, abilities and links", () => {
+  it("counts whole days between two dates, across a change of clocks too", () => {
+    expect(daysBetween("2030-06-01", "2030-06-10")).toBe(9);
+    expect(daysBetween("2030-06-10", "2030-06-01")).toBe(-9);
+    expect(daysBetween("2030-03-30", "2030-04-01")).toBe(2);
+  });
+
+  it("moves a station with its event, keeping the Stockholm time of day", () => {
+    const summer = { start: "2030-05-10T08:00:00+02:00", end: "2030-05-11T18:00:00+02:00" };
+    expect(moveStation(summer, "2030-05-10", "2031-01-17")).toEqual({
+      start: "2031-01-17T08:00:00+01:00",
+      end: "2031-01-18T18:00:00+01:00",
+    });
+  });
+
+  it("names a copy as its source regardless of case and surrounding spaces", () => {
+    expect(sameEventName(" Midsommarloppet ", "MIDSOMMARLOPPET")).toBe(true);
+    expect(sameEventName("Midsommarloppet", " midsommarloppet ")).toBe(true);
+    expect(sameEventName("Midsommarloppet", "Midsommarloppet 2031")).toBe(false);
+  });
+
+  it("keeps sizes only with clothes, and each food option once with food", () => {
+    expect(normalizeIncluded({ included: ["CLOTHES"], shirtSizes: ["L", "S"], foodOptions: ["VEGAN"] })).toEqual({
+      included: ["CLOTHES"],
+      shirtSizes: ["S", "L"],
+      foodOptions: [],
+    });
+    expect(normalizeIncluded({ included: ["FOOD"], shirtSizes: [], foodOptions: ["VEGAN", "VEGAN"] }).foodOptions).toEqual([
+      "VEGAN",
+    ]);
+  });
+
+  it("matches and sends out only while the event is confirmed, and confirms only a draft", () => {
+    for (const can of [canMatch, canSendOut]) {
+      expect(can("CONFIRMED")).toBe(true);
+      expect(can("DRAFT")).toBe(false);
+      expect(can("HISTORIC")).toBe(false);
+    }
+    expect(canConfirm("CONFIRMED", 1)).toBe(false);
+  });
+
+  it("leads contacts and team leaders to their own event page, and on to a station's sheet", () => {
+    expect(eventPagePath("e1", "organizer")).toBe("/my-pages/events/e1");
+    expect(eventPagePath("e1", "teamleader")).toBe("/my-pages/teamleaders/e1");
+    expect(stationSheetPath("/my-pages/events/e1", "s1")).toBe("/my-pages/events/e1/stations/s1/sheet");
+  });
+});
+
+describe("the event list's order", () => {
+  it("toggles the direction of the current field and starts a new field ascending", () => {
+    expect(nextSort({ field: "name", direction: 1 }, "name")).toEqual({ field: "name", direction: -1 });
+    expect(nextSort({ field: "name", direction: -1 }, "name")).toEqual({ field: "name", direction: 1 });
+    expect(nextSort({ field: "name", direction: -1 }, "status")).toEqual({ field: "status", direction: 1 });
+    expect(nextSort({ field: "name", direction: 1 }, "status")).toEqual({ field: "status", direction: 1 });
+  });
+
+  it("breaks ties by date, then by name in Swedish order", () => {
+    const events = [
+      { name: "Öland runt", date: "2030-05-01", status: "DRAFT" },
+      { name: "Zebraloppet", date: "2030-05-01", status: "DRAFT" },
+      { name: "Alla", date: "2030-04-01", status: "DRAFT" },
+    ];
+    expect(sortEvents(events, { field: "status", direction: 1 }).map((e) => e.name)).toEqual([
+      "Alla",
+      "Zebraloppet",
+      "Öland runt",
+    ]);
+    expect(sortEvents(events, { field: "status", direction: -1 }).map((e) => e.name)).toEqual([
+      "Öland runt",
+      "Zebraloppet",
+      "Alla",
+    ]);
+    expect(sortEvents(events, { field: "name", direction: 1 }).map((e) => e.name)).toEqual(["Alla", "Zebraloppet", "Öland runt"]);
+    // By name, the dates do not matter.
+    const byName = [
+      { name: "Alpha", date: "2030-06-01", status: "DRAFT" },
+      { name: "Beta", date: "2030-01-01", status: "DRAFT" },
+    ];
+    expect(sortEvents(byName, { field: "name", direction: 1 }).map((e) => e.name)).toEqual(["Alpha", "Beta"]);
+  });
+});
+
+describe("station field errors beyond the first ten", () => {
+  it("read the station's place with more than one digit, and only at the start of the path", () => {
+    const sent = Array.from({ length: 11 }, (_, i) => ({ id: `s${i}` }));
+    expect(stationFieldErrors({ "stations.10.name": "x" }, sent, "s10")).toEqual({ name: "x" });
+    expect(stationFieldErrors({ "stations.10.name": "x" }, sent, "s1")).toEqual({});
+    expect(stationFieldErrors({ "copy.stations.1.name": "x" }, sent, "s1")).toEqual({});
+  });
+
+  it("ignore a place beyond the list that was sent", () => {
+    expect(stationFieldErrors({ "stations.5.name": "x" }, [{ id: "a" }], undefined)).toEqual({});
   });
 });

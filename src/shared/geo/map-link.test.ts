@@ -23,3 +23,9 @@ describe("coordinatesText", () => {
     expect(coordinatesText({ lat: -1.5, lng: -0.25 }, "en")).toBe("S 1.500000 W 0.250000");
   });
 });
+
+describe("coordinatesText at the equator and the prime meridian", () => {
+  it("calls 0 north and east", () => {
+    expect(coordinatesText({ lat: 0, lng: 0 }, "en")).toBe("N 0.000000 E 0.000000");
+  });
+});

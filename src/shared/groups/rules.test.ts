@@ -3,6 +3,7 @@ import { contactAddError } from "../contacts.ts";
 import { addDays } from "../validation.ts";
 import {
   canConfirm,
+  canRemove,
   canRemoveContact,
   defaultPeriod,
   eventLocations,
@@ -11,6 +12,7 @@ import {
   statusLabelId,
   volunteerEmailTaken,
 } from "./rules.ts";
+import { NO_SPORT, OTHER_SPORT, SPORT_IDS, sportLabelId } from "./sports.ts";
 
 describe("availability defaults", () => {
   it("runs from today until tomorrow by the Stockholm calendar", () => {
@@ -105,5 +107,25 @@ describe("lists", () => {
       "0180",
       "1480",
     ]);
+  });
+});
+
+describe("removal, new availabilities and sports", () => {
+  it("removes only a DRAFT group", () => {
+    expect(canRemove("DRAFT")).toBe(true);
+    expect(canRemove("CONFIRMED")).toBe(false);
+    expect(canRemove("HISTORIC")).toBe(false);
+  });
+
+  it("leaves a new availability's place empty unless one is given", () => {
+    expect(newAvailability(new Date("2030-05-10T09:00:00Z")).location).toBe("");
+  });
+
+  it("numbers the sports 0 (none) to 68 (any other), each with its label id", () => {
+    expect(SPORT_IDS).toHaveLength(69);
+    expect(SPORT_IDS[0]).toBe(NO_SPORT);
+    expect(SPORT_IDS[68]).toBe(OTHER_SPORT);
+    expect(SPORT_IDS[26]).toBe(26);
+    expect(sportLabelId(26)).toBe("groups.sports.26");
   });
 });

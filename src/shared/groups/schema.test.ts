@@ -1,5 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { availabilitiesBody, availability, groupBody, groupFields, groupUpdateBody, volunteer, volunteerForm } from "./schema.ts";
+import { fieldMessages as errors } from "../../../tests/helpers/fields.ts";
+import {
+  availabilitiesBody,
+  availabilitiesResult,
+  availability,
+  confirmBody,
+  groupBody,
+  groupFields,
+  groupSummary,
+  groupUpdateBody,
+  groupView,
+  volunteer,
+  volunteerForm,
+} from "./schema.ts";
 
 const fields = {
   name: "IFK Exempel P12",
@@ -11,13 +24,6 @@ const fields = {
   sport: 26,
   skills: ["CHOIR_SINGING"],
 };
-
-function errors(result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) {
-  // The first message of a field is the one forms and the API show.
-  const out: Record<string, string> = {};
-  for (const i of result.error?.issues ?? []) out[i.path.join(".")] ??= i.message;
-  return out;
-}
 
 describe("group fields", () => {
   it("accepts a complete group and orders the ages", () => {
@@ -178,5 +184,159 @@ describe("availability", () => {
   it("wraps the list with the version for PUT", () => {
     expect(availabilitiesBody.safeParse({ availabilities: [] }).success).toBe(false);
     expect(availabilitiesBody.safeParse({ version: 1, availabilities: [] }).success).toBe(true);
+  });
+});
+
+describe("group fields in detail", () => {
+  it("read an empty or missing sport as none, and anything but a sport id as wrong", () => {
+    const { sport: _s, ...noSport } = fields;
+    expect(groupFields.parse(noSport).sport).toBe(0);
+    expect(groupFields.parse({ ...fields, sport: "" }).sport).toBe(0);
+    expect(groupFields.parse({ ...fields, sport: 0 }).sport).toBe(0);
+    for (const sport of [true, "fotboll", 2.5, -1, 69])
+      expect(errors(groupFields.safeParse({ ...fields, sport })).sport, String(sport)).toBe("validation.oneOf");
+  });
+
+  it("caps the organisation's name and requires the ages as a list", () => {
+    expect(errors(groupFields.safeParse({ ...fields, organizationName: "x".repeat(251) })).organizationName).toBe(
+      "validation.max250",
+    );
+    expect(errors(groupFields.safeParse({ ...fields, ages: undefined })).ages).toBe("validation.required");
+  });
+
+  it("keeps the skills in the list's order", () => {
+    expect(groupFields.parse({ ...fields, skills: ["STUNT", "ACROBATICS"] }).skills).toEqual(["ACROBATICS", "STUNT"]);
+  });
+});
+
+describe("a volunteer's statements per event", () => {
+  const kim = { name: "Kim Berg", email: "kim@example.se", phone: "+46701234567", age: 13 };
+  const EVENT = "6f1c7a52-1f0e-4f57-9b52-6f2f0b0a1c11";
+  const state = (p: object) => errors(volunteer.safeParse({ ...kim, participation: [{ eventId: EVENT, ...p }] }));
+
+  it("are none by default, and kept trimmed with no diets by default", () => {
+    expect(volunteer.parse(kim).participation).toEqual([]);
+    expect(
+      volunteer.parse({ ...kim, participation: [{ eventId: EVENT, shirtSize: "M", substitute: " Ada " }] }).participation,
+    ).toEqual([{ eventId: EVENT, specialDiets: [], shirtSize: "M", substitute: "Ada" }]);
+  });
+
+  it("refuse what the spec does not know, by field", () => {
+    expect(state({ eventId: "e1" })).toEqual({ "participation.0.eventId": "validation.invalid" });
+    expect(state({ specialDiets: ["MEAT"] })).toEqual({ "participation.0.specialDiets.0": "validation.oneOf" });
+    expect(state({ specialDiets: Array(6).fill("VEGAN") })).toHaveProperty("participation.0.specialDiets");
+    expect(state({ specialDiets: Array(5).fill("VEGAN") })).toEqual({});
+    expect(state({ shirtSize: "XXXL" })).toEqual({ "participation.0.shirtSize": "validation.oneOf" });
+    expect(state({ substitute: "x".repeat(251) })).toEqual({ "participation.0.substitute": "validation.max250" });
+    expect(state({ substitute: ` ${"x".repeat(250)} ` })).toEqual({});
+  });
+
+  it("take an id of at most 64 characters", () => {
+    expect(volunteer.safeParse({ ...kim, id: "x".repeat(64) }).success).toBe(true);
+    expect(errors(volunteer.safeParse({ ...kim, id: "x".repeat(65) }))).toHaveProperty("id");
+  });
+});
+
+describe("a whole group body", () => {
+  const kim = { name: "Kim Berg", email: "kim@example.se", phone: "+46701234567", age: 13 };
+  const contact = { email: "eva@example.se" };
+  const period = { type: "PERIOD", startDate: "2030-01-01", endDate: "2030-01-02", location: "0180" };
+
+  it("has no contacts by default and takes lists of contacts, volunteers and availabilities", () => {
+    expect(groupBody.parse(fields).contactPersons).toEqual([]);
+    const parsed = groupBody.parse({ ...fields, contactPersons: [contact], volunteers: [kim], availabilities: [period] });
+    expect(parsed.contactPersons).toEqual([contact]);
+    expect(parsed.volunteers).toHaveLength(1);
+    expect(parsed.availabilities).toEqual([{ ...period, id: undefined, eventId: null }]);
+  });
+
+  it("refuses a shared e-mail on update too, and nothing with one volunteer", () => {
+    const twins = [kim, { ...kim, name: "Kim Två" }];
+    expect(errors(groupUpdateBody.safeParse({ ...fields, version: 1, volunteers: twins }))).toEqual({
+      "volunteers.1.email": "groups.validation.emailAlreadyExists",
+    });
+    expect(errors(groupBody.safeParse({ ...fields, volunteers: [kim] }))).toEqual({});
+  });
+
+  it("confirms a group at the version read", () => {
+    expect(confirmBody.parse({ version: 4 })).toEqual({ version: 4 });
+    expect(errors(confirmBody.safeParse({}))).toEqual({ version: "validation.required" });
+  });
+});
+
+describe("availability in detail", () => {
+  it("finds no event behind an id that is no id", () => {
+    expect(errors(availability.safeParse({ type: "EVENT", eventId: "loppet", location: "0180" }))).toEqual({
+      eventId: "groups.validation.eventNotFound",
+    });
+  });
+
+  it("keeps the event's id in lowercase, and an id of at most 64 characters", () => {
+    const eventId = "6F1C7A52-1F0E-4F57-9B52-6F2F0B0A1C11";
+    expect(availability.parse({ id: "a1", type: "EVENT", eventId, location: "0180" })).toMatchObject({
+      id: "a1",
+      eventId: eventId.toLowerCase(),
+    });
+    expect(errors(availability.safeParse({ id: "x".repeat(65), type: "EVENT", eventId, location: "0180" }))).toHaveProperty("id");
+  });
+});
+
+describe("the volunteer form in detail", () => {
+  const values = { name: "Kim Berg", email: "kim@example.se", phone: "0701234567", age: "13" };
+
+  it("starts with the substitute box unticked and trims the substitute", () => {
+    expect(volunteerForm([]).parse(values).substituteTicked).toBe(false);
+    expect(
+      volunteerForm([], { substitute: true }).parse({ ...values, substituteTicked: true, substitute: " Ali " }).substitute,
+    ).toBe("Ali");
+  });
+
+  it("caps the substitute at 250 characters", () => {
+    const form = volunteerForm([], { substitute: true });
+    expect(errors(form.safeParse({ ...values, substitute: "x".repeat(251) })).substitute).toBe("validation.max250");
+    expect(form.safeParse({ ...values, substitute: ` ${"x".repeat(250)} ` }).success).toBe(true);
+  });
+});
+
+describe("the group answers", () => {
+  const contact = { id: "u1", email: "eva@example.se", name: "Eva", phone: "", creator: true };
+  const kim = {
+    id: "v1",
+    name: "Kim Berg",
+    email: "kim@example.se",
+    phone: "+46701234567",
+    age: 13,
+    participation: [{ eventId: "e1", specialDiets: ["VEGAN"], shirtSize: "M", substitute: "Ada" }],
+    guardian: { name: "Eva", email: "eva@example.se", confirmed: false },
+  };
+  const period = { id: "a1", type: "PERIOD", startDate: "2030-01-01", endDate: "2030-01-02", eventId: null, location: "0180" };
+  const group = {
+    id: "g1",
+    name: "IFK P12",
+    organizationNumber: "802000-1239",
+    organizationName: "IFK",
+    municipality: "0180",
+    numberOfMembers: 24,
+    ages: ["12"],
+    sport: 26,
+    skills: ["FLIPS"],
+    status: "CONFIRMED",
+    version: 3,
+    contactPersons: [contact],
+    volunteers: [kim, { ...kim, id: "v2", participation: [{ eventId: "e1", specialDiets: [] }], guardian: null }],
+    availabilities: [period],
+    abilities: { edit: true, confirm: false, remove: false },
+  };
+
+  it("carry every field of a group with its contacts, volunteers and availabilities", () => {
+    expect(groupView.parse(group)).toEqual(group);
+  });
+
+  it("sum a group up for lists, and answer a saved list of availabilities with the new version", () => {
+    expect(groupSummary.parse(group)).toEqual({ id: "g1", name: "IFK P12", organizationName: "IFK", status: "CONFIRMED" });
+    expect(availabilitiesResult.parse({ version: 4, availabilities: [period] })).toEqual({
+      version: 4,
+      availabilities: [period],
+    });
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { bundledResources, lazyResources } from "./bundles.ts";
 import enPublic from "./en/public.json" with { type: "json" };
-import { type Dictionary, messageIds, resources } from "./index.ts";
+import { type Dictionary, messageIds, resources, translate } from "./index.ts";
 import svPublic from "./sv/public.json" with { type: "json" };
 
 const leaves = (dict: Dictionary) => messageIds(dict).map((id) => [id, lookup(dict, id)] as const);
@@ -63,5 +63,25 @@ describe("the dictionaries the browser gets", () => {
       const loaded = (await lazyResources.public[lang]()).default as Dictionary;
       expect(loaded.public).toEqual((resources[lang] as Dictionary).public);
     }
+  });
+});
+
+describe("translate, where i18next is not", () => {
+  it("fills named placeholders, and leaves nothing of a value not given", () => {
+    expect(translate("en", "common.money.SEK", { amount: 250 })).toBe("SEK 250");
+    expect(translate("sv", "common.money.SEK", { amount: 250 })).toBe("250 kr");
+    expect(translate("en", "upload.limits", { file: "6 MB", total: "6 MB" })).toBe("At most 6 MB per file and 6 MB in total.");
+    expect(translate("en", "common.money.EUR")).toBe("EUR ");
+  });
+
+  it("answers an unknown id with the id itself", () => {
+    expect(translate("en", "common.money")).toBe("common.money");
+    expect(translate("en", "no.such.id")).toBe("no.such.id");
+  });
+});
+
+describe("messageIds", () => {
+  it("lists the dotted leaf ids, a null value as a leaf", () => {
+    expect(messageIds({ a: null, b: { c: "x", d: { e: "y" } } })).toEqual(["a", "b.c", "b.d.e"]);
   });
 });

@@ -83,3 +83,31 @@ describe("the add-group form", () => {
     expect(wantsReplacement({ expired: 1, allocation: { ...allocation, accepted: 6, missing: 0, manned: true } })).toBe(false);
   });
 });
+
+describe("the matching table's details", () => {
+  const rows = matchRows(stations, offers);
+
+  it("counts only the expired offers as expired", () => {
+    expect(rows.find((r) => r.station.id === "b")?.expired).toBe(0);
+  });
+
+  it("turns a descending column round to ascending", () => {
+    expect(nextSort(DEFAULT_MATCH_SORT, "needed")).toEqual({ field: "needed", direction: 1 });
+    expect(sortMatchRows(rows, { field: "needed", direction: 1 }).map((r) => r.station.id)).toEqual(["a", "c", "b"]);
+  });
+
+  it("sorts by start time latest first on a second click", () => {
+    expect(sortMatchRows(rows, { field: "start", direction: -1 }).map((r) => r.station.id)).toEqual(["a", "b", "c"]);
+  });
+
+  it("breaks a tie of count and start by name, in Swedish order", () => {
+    const twins = matchRows([station("x", "Öster", 5, 8), station("y", "Zon", 5, 8), station("z", "Ankomst", 5, 8)], []);
+    expect(sortMatchRows(twins, DEFAULT_MATCH_SORT).map((r) => r.station.name)).toEqual(["Ankomst", "Zon", "Öster"]);
+  });
+
+  it("goes back from a station not in the list to the first one", () => {
+    expect(neighbour(["b", "c", "a"], "x", -1)).toBe("b");
+    expect(neighbour(["b", "c", "a"], "x", 1)).toBe("b");
+    expect(neighbour([], "x", 1)).toBeUndefined();
+  });
+});

@@ -1,13 +1,26 @@
 import { describe, expect, it } from "vitest";
 import {
   allocation,
+  answerByPassed,
+  asksDiets,
+  asksShirtSize,
+  attendeeCountProblem,
   canAnswer,
   canNameAttendees,
   canRemove,
+  DEFAULT_ANSWER_DAYS,
+  defaultAnswerBy,
   distanceKm,
+  engagementPath,
   eventRefusal,
+  HANDS_OFF_MS,
+  HOLDING,
+  holdsPlaces,
+  matchPath,
   offerLimit,
   overlaps,
+  parseAnswerBy,
+  REMINDER_BEFORE_MS,
   rank,
   sortForGroup,
   unallocated,
@@ -169,5 +182,164 @@ describe("request schemas", () => {
   it("takes attendees as volunteer ids", () => {
     expect(attendeesBody.safeParse({ attendees: ["not-an-id"] }).success).toBe(false);
     expect(attendeesBody.parse({ attendees: [ID] }).attendees).toEqual([ID]);
+  });
+});
+
+describe("offers that hold places, and answer-by dates", () => {
+  it("hold places while a draft, awaiting an answer or accepted", () => {
+    expect(HOLDING).toEqual(["DRAFT", "PROPOSAL", "ACCEPTED"]);
+    for (const status of ["DRAFT", "PROPOSAL", "ACCEPTED"] as const) expect(holdsPlaces(status)).toBe(true);
+    for (const status of ["REJECTED", "EXPIRED"] as const) expect(holdsPlaces(status)).toBe(false);
+  });
+
+  it("reads a bare date as the end of that day in Stockholm, anything else as an instant", () => {
+    expect(parseAnswerBy("2030-01-15")?.toISOString()).toBe("2030-01-15T22:59:00.000Z");
+    expect(parseAnswerBy("2030-01-15T12:00")?.toISOString()).toBe("2030-01-15T11:00:00.000Z");
+    expect(parseAnswerBy("15/1 2030")).toBeNull();
+  });
+
+  it("counts an answer-by instant as passed from that very moment", () => {
+    const now = new Date("2030-06-10T10:00:00Z");
+    expect(answerByPassed(new Date("2030-06-10T10:00:00Z"), now)).toBe(true);
+    expect(answerByPassed(new Date("2030-06-10T09:59:59Z"), now)).toBe(true);
+    expect(answerByPassed(new Date("2030-06-10T10:00:01Z"), now)).toBe(false);
+  });
+
+  it("gives a week by default, to the end of that day in Stockholm", () => {
+    expect(DEFAULT_ANSWER_DAYS).toBe(7);
+    // 23:30 UTC on 9 June is already 10 June in Stockholm: a week on is 17 June, ending 21:59 UTC.
+    expect(defaultAnswerBy(new Date("2030-06-09T23:30:00Z")).toISOString()).toBe("2030-06-17T21:59:00.000Z");
+  });
+
+  it("reminds two days before the answer-by date, and lets nothing happen by itself within 48 hours of the start", () => {
+    expect(REMINDER_BEFORE_MS).toBe(2 * 24 * 3_600_000);
+    expect(HANDS_OFF_MS).toBe(48 * 3_600_000);
+  });
+});
+
+describe("limits, abilities and links", () => {
+  const at = (h: number) => new Date(Date.UTC(2030, 5, 1, h));
+
+  it("sees overlap from either side, and none when one span ends as the other starts", () => {
+    expect(overlaps({ start: at(11), end: at(14) }, { start: at(8), end: at(12) })).toBe(true);
+    expect(overlaps({ start: at(12), end: at(14) }, { start: at(8), end: at(12) })).toBe(false);
+    expect(overlaps({ start: at(15), end: at(16) }, { start: at(8), end: at(12) })).toBe(false);
+  });
+
+  it("lets an offer take exactly the station's official quantity", () => {
+    expect(offerLimit(10, { officialQuantity: 10, free: 10 }, 10)).toBeNull();
+  });
+
+  it("names volunteers only while the event is confirmed", () => {
+    expect(canNameAttendees("ACCEPTED", "HISTORIC")).toBe(false);
+    expect(canNameAttendees("ACCEPTED", "DRAFT")).toBe(false);
+  });
+
+  it("asks shirt sizes and diets only when the event offers them with options", () => {
+    expect(asksShirtSize({ included: ["CLOTHES"], shirtSizes: ["M"] })).toBe(true);
+    expect(asksShirtSize({ included: ["CLOTHES"], shirtSizes: [] })).toBe(false);
+    expect(asksShirtSize({ included: ["FOOD"], shirtSizes: ["M"] })).toBe(false);
+    expect(asksDiets({ included: ["FOOD"], foodOptions: ["VEGAN"] })).toBe(true);
+    expect(asksDiets({ included: ["FOOD"], foodOptions: [] })).toBe(false);
+    expect(asksDiets({ included: ["CLOTHES"], foodOptions: ["VEGAN"] })).toBe(false);
+  });
+
+  it("leads group contacts to the offer and organizers to the matching", () => {
+    expect(engagementPath({ eventId: "e1", groupId: "g1", stationId: "s1" })).toBe("/my-pages/volunteers/engagement/e1/g1/s1");
+    expect(matchPath("e1")).toBe("/my-pages/events/e1/match");
+  });
+
+  it("wants at least one named volunteer and no more than the offer's", () => {
+    expect(attendeeCountProblem(0, 2)).toBe("notEnoughAttendees");
+    expect(attendeeCountProblem(1, 2)).toBeNull();
+    expect(attendeeCountProblem(2, 2)).toBeNull();
+    expect(attendeeCountProblem(3, 2)).toBe("tooManyAttendees");
+  });
+
+  it("sorts a group's offers of one status by start, then by name in Swedish order", () => {
+    const o = (name: string, start: string) => ({ status: "ACCEPTED" as const, station: { start, name } });
+    const sorted = sortForGroup([
+      o("Öster", "2030-06-01T08:00:00+02:00"),
+      o("Zon", "2030-06-01T08:00:00+02:00"),
+      o("Ankomst", "2030-06-01T09:00:00+02:00"),
+    ]);
+    expect(sorted.map((s) => s.station.name)).toEqual(["Zon", "Öster", "Ankomst"]);
+  });
+});
+
+describe("the score and its reasons", () => {
+  it("adds up distance 30, size 25, skills 20, record 15 (10 without one) and fairness 10", () => {
+    // 30 × (1 − 5/100) + 25 + 20 + 10 + 10 = 93.5.
+    expect(
+      rank({
+        distanceKm: 5,
+        remainingMembers: 20,
+        missing: 10,
+        stationSkills: ["FORKLIFT_LICENCE"],
+        groupSkills: ["FORKLIFT_LICENCE"],
+        promised: 0,
+        attended: 0,
+        seasonPlaces: 0,
+      }),
+    ).toEqual({
+      score: 94,
+      reasons: [
+        { id: "offers.reason.distance", values: { km: 5 } },
+        { id: "offers.reason.coversAll", values: { count: 20 } },
+        { id: "offers.reason.hasSkill", values: { skill: "FORKLIFT_LICENCE" } },
+        { id: "offers.reason.noRecord" },
+        { id: "offers.reason.noPlacesThisSeason" },
+      ],
+    });
+  });
+
+  it("counts part of the size, part of the skills, the attendance record and this season's places", () => {
+    // 30 + 25 × 3/4 + 20 × 1/2 + 15 × 0.8 + 10 / (1 + 10/20) = 77.42.
+    expect(
+      rank({
+        distanceKm: 0,
+        remainingMembers: 3,
+        missing: 4,
+        stationSkills: ["FLIPS", "STUNT"],
+        groupSkills: ["FLIPS"],
+        promised: 10,
+        attended: 8,
+        seasonPlaces: 10,
+      }),
+    ).toEqual({
+      score: 77,
+      reasons: [
+        { id: "offers.reason.near" },
+        { id: "offers.reason.coversPart", values: { count: 3, missing: 4 } },
+        { id: "offers.reason.hasSkill", values: { skill: "FLIPS" } },
+        { id: "offers.reason.lacksSkill", values: { skill: "STUNT" } },
+        { id: "offers.reason.attendance", values: { percent: 80 } },
+        { id: "offers.reason.placesThisSeason", values: { count: 10 } },
+      ],
+    });
+  });
+
+  it("gives nothing for distance from 100 km, full skills when none are asked, and caps the record at 100 %", () => {
+    // 0 + 25 + 20 + 15 + 10 / (1 + 20/20) = 65.
+    expect(
+      rank({
+        distanceKm: 100,
+        remainingMembers: 4,
+        missing: 4,
+        stationSkills: [],
+        groupSkills: ["FLIPS"],
+        promised: 4,
+        attended: 6,
+        seasonPlaces: 20,
+      }),
+    ).toEqual({
+      score: 65,
+      reasons: [
+        { id: "offers.reason.distance", values: { km: 100 } },
+        { id: "offers.reason.coversAll", values: { count: 4 } },
+        { id: "offers.reason.attendance", values: { percent: 100 } },
+        { id: "offers.reason.placesThisSeason", values: { count: 20 } },
+      ],
+    });
   });
 });

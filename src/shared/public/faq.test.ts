@@ -18,6 +18,8 @@ describe("faqPairs", () => {
       [a("volunteer", 4)]: "   ",
       [q("volunteer", 5)]: "Q5",
       [a("volunteer", 5)]: "A5",
+      [q("volunteer", 6)]: " \n ",
+      [a("volunteer", 6)]: "an answer to a blank question",
     };
     expect(faqPairs("volunteer", from(texts))).toEqual([
       { question: q("volunteer", 1), answer: a("volunteer", 1) },

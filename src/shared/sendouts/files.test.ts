@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   acceptedExtension,
+  extensionOf,
   FILE_NAME_MAX,
   MAX_FILE_BYTES,
   MAX_TOTAL_BYTES,
@@ -80,5 +81,40 @@ describe("totalTooBig", () => {
     expect(totalTooBig([{ size: MAX_TOTAL_BYTES - 10 }, { size: 11 }])).toBe(true);
     expect(totalTooBig([{ size: 3_000_000 }, { size: 3_291_457 }])).toBe(true);
     expect(totalTooBig([])).toBe(false);
+  });
+});
+
+describe("file names in detail", () => {
+  it("finds no ending in a name that only starts with a dot, or has none", () => {
+    expect(extensionOf("rapport.PDF")).toBe("pdf");
+    expect(extensionOf(".pdf")).toBe("");
+    expect(extensionOf("README")).toBe("");
+  });
+
+  it("turns any line break or tab into one space, and runs of spaces into one", () => {
+    expect(sanitizeFileName("rad\vbrytning.pdf")).toBe("rad brytning.pdf");
+    expect(sanitizeFileName("Välkommen   Vy.pdf")).toBe("Välkommen Vy.pdf");
+  });
+
+  it("guards device names only at the start, with any digit", () => {
+    expect(sanitizeFileName("LPT9.pdf")).toBe("_LPT9.pdf");
+    expect(sanitizeFileName("xcon.txt")).toBe("xcon.txt");
+  });
+
+  it("leaves a name of at most 120 characters as it is", () => {
+    const exact = `${"x".repeat(114)}. .pdf`;
+    expect(sanitizeFileName(exact)).toBe(exact);
+    expect(sanitizeFileName("utkast v2. .pdf")).toBe("utkast v2. .pdf");
+  });
+
+  it("keeps an ending of up to 10 characters when shortening, and cuts dots and spaces before it", () => {
+    expect(sanitizeFileName(`${"x".repeat(130)}.abcdefghij`)).toBe(`${"x".repeat(109)}.abcdefghij`);
+    expect(sanitizeFileName(`${"x".repeat(130)}.abcdefghijk`)).toBe("x".repeat(120));
+    expect(sanitizeFileName(`${"x".repeat(114)} . .${"y".repeat(20)}.pdf`)).toBe(`${"x".repeat(114)}.pdf`);
+    expect(sanitizeFileName(`Instruktioner till ${"x".repeat(120)}.pdf`)).toBe(`Instruktioner till ${"x".repeat(97)}.pdf`);
+  });
+
+  it("allows 6 MiB for all attachments together", () => {
+    expect(MAX_TOTAL_BYTES).toBe(6_291_456);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { mapLink } from "../geo/map-link.ts";
-import { fillCoordinates } from "./rules.ts";
+import { COORDINATES_TAG, fillCoordinates } from "./rules.ts";
 
 describe("fillCoordinates", () => {
   const place = { lat: 59.3326, lng: 18.0649 };
@@ -17,5 +17,12 @@ describe("fillCoordinates", () => {
 
   it("leaves a message without the tag as it is", () => {
     expect(fillCoordinates("Välkomna! {koordinater} {coordinates", place)).toBe("Välkomna! {koordinater} {coordinates");
+  });
+});
+
+describe("the coordinates tag", () => {
+  it("is written {coordinates}", () => {
+    expect(COORDINATES_TAG).toBe("{coordinates}");
+    expect(fillCoordinates(`Samling: ${COORDINATES_TAG}`, { lat: 59.3326, lng: 18.0649 })).toContain("mlat=59.332600");
   });
 });
