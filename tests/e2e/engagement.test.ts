@@ -147,8 +147,11 @@ describe.each([
       .set({ date: dayFromNow(app, -3) })
       .where(eq(events.id, past.id));
 
-    // The invitation mail links straight to the engagement page.
-    const invitation = await e2e.product.sink.waitFor(s.contact.email, (m) => m.text.includes("/engagement/"));
+    // The invitation mail links straight to the engagement page (the mail of this event's offers, not the past one's).
+    const invitation = await e2e.product.sink.waitFor(
+      s.contact.email,
+      (m) => m.text.includes("/engagement/") && m.text.includes("Stockholm Stadslopp"),
+    );
     const link = /\/my-pages\/volunteers\/engagement\/[0-9a-f-/]+/.exec(invitation.text)?.[0];
     expect(link).toContain(`/engagement/${s.event.id}/${s.group.id}/`);
 
