@@ -166,6 +166,27 @@ describe("POST /api/events", () => {
     expect(res.body.fields["stations.1.name"]).toBe("events.validation.stationNameExists");
   });
 
+  it("refuses a list of stations with what is not a station in it, on POST and on PUT, and keeps the event", async () => {
+    const date = dayFromNow(app, 30);
+    for (const bad of [null, 7, "A1", [stationBody(date)]]) {
+      const res = await call(app.server, "POST", "/api/events", {
+        token: owner.token,
+        body: eventBody(app, { date, stations: [stationBody(date), bad] }),
+      });
+      expect(res.status, JSON.stringify(bad)).toBe(400);
+      expect(Object.keys(res.body.fields)).toEqual(["stations.1"]);
+    }
+    const event = await createEvent(app, owner.token, { date, stations: [stationBody(date)] });
+    const put = await call(app.server, "PUT", `/api/events/${event.id}`, {
+      token: owner.token,
+      body: asUpdate(event, { stations: [null] }),
+    });
+    expect(put.status).toBe(400);
+    expect(Object.keys(put.body.fields)).toEqual(["stations.0"]);
+    const kept = await call(app.server, "GET", `/api/events/${event.id}`, { token: owner.token });
+    expect(kept.body.stations).toHaveLength(1);
+  });
+
   it("refuses a team leader without an account, and accepts one with", async () => {
     const date = dayFromNow(app, 30);
     const bad = await call(app.server, "POST", "/api/events", {

@@ -206,6 +206,14 @@ describe("an event's fields", () => {
   };
   const check = (changes: Record<string, unknown>) => errors(eventForm(now).safeParse({ ...base, ...changes }));
 
+  it("name a station that is no object by its place alone, and do not fail on it", () => {
+    for (const bad of [null, 7, "A1", []]) {
+      expect(Object.keys(check({ stations: [aStation("A"), bad] }))).toEqual(["stations.1"]);
+      expect(Object.keys(errors(eventUpdate.safeParse({ ...base, version: 1, stations: [bad] })))).toEqual(["stations.0"]);
+    }
+    expect(Object.keys(errors(eventUpdate.safeParse(null)))).toEqual([""]);
+  });
+
   it("fill in what is left out", () => {
     expect(eventForm(now).parse(base)).toEqual({
       ...base,

@@ -133,8 +133,12 @@ export const stationFields = z.object({
   paymentChild: optionalNumber(),
 });
 
-/** Cross-field rules run even while other fields are still wrong, so the form shows every message at once. */
-const always = { when: () => true };
+/**
+ * Cross-field rules run even while other fields are still wrong, so the form shows every message at once;
+ * not when the value is no object at all (`null` in a list of stations), which its type issue already names.
+ */
+const always = { when: (payload: { value: unknown }) => isRecord(payload.value) };
+const isRecord = (v: unknown) => typeof v === "object" && v !== null && !Array.isArray(v);
 
 export const station = stationFields.superRefine((s, ctx) => {
   // Instants are compared, not their texts: "09:00+01:00" is after "09:30+02:00".
