@@ -30,6 +30,9 @@ export default defineConfig({
           include: ["tests/api/**/*.test.ts", "src/server/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/helpers/global-setup.ts"],
+          // A worker keeps the server's modules from file to file instead of importing and compiling them again
+          // for each (a third of the project's time); each file still builds its own app on a fresh database.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
