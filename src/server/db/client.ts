@@ -83,15 +83,25 @@ export interface OpenOptions {
 const queryLogger = (options: OpenOptions) => (options.onQuery ? { logQuery: options.onQuery } : false);
 const READ = /^\s*select\b/i;
 
+interface PgliteOptions extends OpenOptions {
+  loadDataDir?: Blob;
+  /**
+   * An instance already open instead of a new one, and what closing the database does with it instead of
+   * closing it (the tests hand a worker's instances on from file to file, emptied, instead of starting a new
+   * one for each: starting one takes seconds).
+   */
+  reuse?: { client: PGlite; release(client: PGlite): Promise<void> };
+}
+
 /** Opens an embedded database in `dir` (created if missing) or in memory, and migrates it. */
-export async function openPglite(dir: string | null, options: OpenOptions & { loadDataDir?: Blob } = {}): Promise<Database> {
+export async function openPglite(dir: string | null, options: PgliteOptions = {}): Promise<Database> {
   let unlock = () => {};
   if (dir) {
     mkdirSync(dir, { recursive: true });
     unlock = lockDataFolder(dir);
   }
   try {
-    const client = new PGlite(dir ?? undefined, { loadDataDir: options.loadDataDir });
+    const client = options.reuse?.client ?? new PGlite(dir ?? undefined, { loadDataDir: options.loadDataDir });
     await client.waitReady;
     await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
     let writes = 0;
@@ -111,7 +121,7 @@ export async function openPglite(dir: string | null, options: OpenOptions & { lo
         return (await client.query<T>(text, values)).rows;
       },
       async close() {
-        await client.close();
+        await (options.reuse ? options.reuse.release(client) : client.close());
         unlock();
       },
     };
