@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { translate } from "#shared/i18n/index";
 import { buildUser } from "../helpers/factories.ts";
-import { draftEvent, draftGroup, type User } from "../helpers/seed.ts";
+import { ABY_GROUP, draftEvent, draftGroup, type User } from "../helpers/seed.ts";
 import { expectNoAxeViolations, field, fitsWidth, newPage, poll, screenshot, setUpProduct, signInAs } from "./harness.ts";
 
 /** The group side's screens as a new user meets them at a phone's and a desktop's width (issue 10). */
@@ -22,16 +22,7 @@ async function signedIn(lang: Lang, width: number) {
 
 /** A draft group of `owner`'s in Åby. */
 const createGroup = (owner: User, overrides: Record<string, unknown> = {}) =>
-  draftGroup(e2e.product.app, owner, {
-    name: "Åby BK Flickor 2012",
-    organizationNumber: "802479-0340",
-    organizationName: "Åby Bollklubb",
-    municipality: "1480",
-    numberOfMembers: 16,
-    ages: ["12", "13"],
-    sport: 34,
-    ...overrides,
-  });
+  draftGroup(e2e.product.app, owner, { ...ABY_GROUP, ...overrides });
 
 /** The name attribute of the focused element and whether it lies inside the visible part of the page. */
 const focused = (page: Page) =>

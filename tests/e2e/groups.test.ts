@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { addDays, stockholmToday } from "../../src/shared/validation.ts";
 import { buildUser } from "../helpers/factories.ts";
-import { confirmedEvent, draftGroup } from "../helpers/seed.ts";
+import { ABY_GROUP, confirmedEvent, draftGroup } from "../helpers/seed.ts";
 import { expectNoAxeViolations, newPage, poll, screenshot, setUpProduct, signInAs } from "./harness.ts";
 
 const e2e = setUpProduct();
@@ -234,13 +234,7 @@ describe("the volunteer area in both languages at both widths", () => {
       const tag = `${lang}-${width}`;
       const owner = await buildUser(e2e.product.app, { language: lang });
       const { id } = await draftGroup(e2e.product.app, owner, {
-        name: "Åby BK Flickor 2012",
-        organizationNumber: "802479-0340",
-        organizationName: "Åby Bollklubb",
-        municipality: "1480",
-        numberOfMembers: 16,
-        ages: ["12", "13"],
-        sport: 34,
+        ...ABY_GROUP,
         volunteers: volunteers.map((v) => ({ ...v, age: Number(v.age) })),
         availabilities: [{ type: "PERIOD", startDate: "2031-05-01", endDate: "2031-05-03", location: "1480" }],
       });

@@ -189,6 +189,17 @@ export function groupBody(overrides: Record<string, unknown> = {}) {
   };
 }
 
+/** A girls' football team in Åby (Norrköping), for the group screens' tests. */
+export const ABY_GROUP = {
+  name: "Åby BK Flickor 2012",
+  organizationNumber: "802479-0340",
+  organizationName: "Åby Bollklubb",
+  municipality: "1480",
+  numberOfMembers: 16,
+  ages: ["12", "13"],
+  sport: 34,
+};
+
 /** A group created by `contact` (its first contact), DRAFT. */
 export async function draftGroup(app: TestApp, contact: User, overrides: Record<string, unknown> = {}): Promise<Json> {
   const res = await call(app.server, "POST", "/api/groups", { token: contact.token, body: groupBody(overrides) });
