@@ -49,6 +49,7 @@ async function outboxRate(database: Database, url: string, sink: SmtpSink, mails
     systemClock,
     { [MAIL_JOB]: mailJob(database.db, systemClock, log, transport, FROM) },
     log,
+    { instanceId: "bench-mail" },
   );
   const start = performance.now();
   await worker.runDue();

@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { FOOD_OPTIONS, SHIRT_SIZES } from "#shared/events/schema";
-import { addDays, stockholmToday } from "#shared/validation";
+import { stockholmToday } from "#shared/validation";
 import type { Ctx } from "../src/server/context.ts";
 import { groupContacts, groups, groupVolunteers, offers, users } from "../src/server/db/schema.ts";
 import { type EventRow, findEvent } from "../src/server/features/events/repo.ts";
@@ -16,12 +16,16 @@ export const ROSTER_SCENARIO = "GET /api/events/{id}/offers (60 stations, 400 ac
 /** The same event's other event-day reads: the organizer's pay statement, and the list of a team leader of all 60 stations. */
 export const PAYOUT_SCENARIO = "GET /api/events/{id}/payout (60 stations, 400 accepted groups)";
 export const LED_SCENARIO = "GET /api/teamleader/events/summaries (team leader of 60 stations)";
-export const EVENT_DAY_SCENARIOS = [ROSTER_SCENARIO, PAYOUT_SCENARIO, LED_SCENARIO];
+/** Whom a send-out would reach at each station, counted before it is sent (ADR 026). */
+export const REACH_SCENARIO = "GET /api/events/{id}/sendout/stations (60 stations, 3,600 named volunteers)";
+export const EVENT_DAY_SCENARIOS = [ROSTER_SCENARIO, PAYOUT_SCENARIO, LED_SCENARIO, REACH_SCENARIO];
 /** The roster event's organizer: not bench-0 (the event lists) nor bench-999 (staffing). */
 export const ROSTER_ORGANIZER = "bench-997@example.se";
 
 const STATIONS = 60;
-const GROUPS = 400;
+/** 400 groups spread over the stations, and 5 more at the first: a station with over 100 named (issue 23). */
+const GROUPS = 405;
+const SPREAD = 400;
 const VOLUNTEERS_PER_GROUP = 10;
 
 export interface RosterInfo {
@@ -29,11 +33,15 @@ export interface RosterInfo {
   eventId: string;
   offers: number;
   named: number;
+  /** Check-in: every named volunteer with their station, and the station with the most of them. */
+  people: Array<[stationId: string, volunteerId: string]>;
+  bigStationId: string;
 }
 
 export async function seedRoster(ctx: Ctx): Promise<RosterInfo> {
   const now = ctx.clock.now();
-  const day = addDays(stockholmToday(now), 14);
+  // Today: the event day is live, so its stations take check-ins (from 24 hours before their start).
+  const day = stockholmToday(now);
   const [organizer] = await ctx.db.select().from(users).where(eq(users.email, ROSTER_ORGANIZER));
   const contacts = await ctx.db.select({ id: users.id }).from(users).limit(400);
 
@@ -51,7 +59,7 @@ export async function seedRoster(ctx: Ctx): Promise<RosterInfo> {
       markerCoordinates: { lat: 59.3 + n / 1000, lng: 18.0 + n / 1000 },
       // The organizer leads every station too, so the team leaders' list has a large event to show.
       teamLeaderEmail: ROSTER_ORGANIZER,
-      officialQuantity: 70,
+      officialQuantity: n === 0 ? 120 : 70,
       officialMiniumumAge: 13,
       skills: [],
       paymentType: "PERPERSON",
@@ -123,7 +131,7 @@ export async function seedRoster(ctx: Ctx): Promise<RosterInfo> {
   const offerRows = groupRows.map((g, i) => ({
     eventId: created.id,
     groupId: g.id,
-    stationId: created.stations[i % STATIONS].id as string,
+    stationId: created.stations[i < SPREAD ? i % STATIONS : 0].id as string,
     volunteers: VOLUNTEERS_PER_GROUP,
     status: "ACCEPTED",
     attendees: volunteerRows.slice(i * VOLUNTEERS_PER_GROUP, (i + 1) * VOLUNTEERS_PER_GROUP - 1).map((v) => v.id),
@@ -139,5 +147,7 @@ export async function seedRoster(ctx: Ctx): Promise<RosterInfo> {
     eventId: created.id,
     offers: offerRows.length,
     named: offerRows.reduce((n, o) => n + o.attendees.length, 0),
+    people: offerRows.flatMap((o) => o.attendees.map((v): [string, string] => [o.stationId, v])),
+    bigStationId: created.stations[0].id as string,
   };
 }

@@ -8,9 +8,19 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { updateBodyOf } from "#shared/events/rules";
 import type { EventView } from "#shared/events/schema";
+import {
+  CHECKIN_DEVICES,
+  CHECKIN_LIST_MAX_GZIP,
+  CHECKIN_LIST_MAX_STATEMENTS,
+  CHECKIN_LIST_SCENARIO,
+  CHECKIN_SCENARIO,
+  LIVE_SCENARIO,
+  listSize,
+  measureCheckins,
+} from "./checkin.ts";
 import { MAIL_BUDGET_SHARE, MAIL_SCENARIO, measureMail } from "./mail.ts";
 import { COPY_SCENARIO, clientAddress, type LinksInfo, SIGN_UP_PAGE_SCENARIO, SIGN_UP_SCENARIO } from "./registration.ts";
-import { LED_SCENARIO, PAYOUT_SCENARIO, ROSTER_SCENARIO, type RosterInfo } from "./roster.ts";
+import { LED_SCENARIO, PAYOUT_SCENARIO, REACH_SCENARIO, ROSTER_SCENARIO, type RosterInfo } from "./roster.ts";
 import { measureSendOut, SENDOUT_ACCEPT_BUDGET_MS, SENDOUT_BUDGET_SHARE, SENDOUT_SCENARIO } from "./sendouts.ts";
 import { STAFFING_SCENARIOS, type StaffingInfo } from "./staffing.ts";
 
@@ -40,6 +50,8 @@ interface Row {
   statements?: number;
   /** Concurrent connections, where not 50. */
   connections?: number;
+  /** The answer's size gzipped, where weighed. */
+  gzipBytes?: number;
 }
 
 /**
@@ -51,7 +63,10 @@ interface Budget {
   p95?: Record<string, number>;
   p99?: Record<string, number>;
   healthShare?: number;
+  /** p99 at most this many times GET /api/health's p99 in the same run. */
+  healthP99Ratio?: number;
   statements?: number;
+  maxGzipBytes?: number;
 }
 /** A real user signing in while sign-ins for made-up addresses flood the server (ADR 013). */
 const SIGN_IN_FLOOD = "POST /api/auth/sign-in (1 real user, 100 unknown-user sign-ins at once)";
@@ -76,6 +91,9 @@ const BUDGETS: Budget[] = [
   // the time on the embedded database, at ten readers at once.
   { scenario: PAYOUT_SCENARIO, p99: { PostgreSQL: 100, PGlite: 400 } },
   { scenario: LED_SCENARIO, p99: { PostgreSQL: 25, PGlite: 100 } },
+  // The send-out form's reach per station: an aggregate over every named volunteer and contact of the event,
+  // read once as the form opens, like the pay statement.
+  { scenario: REACH_SCENARIO, p99: { PostgreSQL: 100, PGlite: 400 } },
   // The sign-up page is a read a person on a phone waits for: the main reads' budget, at ten at once.
   { scenario: SIGN_UP_PAGE_SCENARIO, p99: { PostgreSQL: 25, PGlite: 100 } },
   // A sign-up is a write of a few rows and a mail: the event save's budget, at ten at once.
@@ -83,6 +101,11 @@ const BUDGETS: Budget[] = [
   // Copying last year's large event is done once a year and waited for like a page: one second on
   // PostgreSQL, four times that on the embedded database.
   { scenario: COPY_SCENARIO, p99: { PostgreSQL: 1000, PGlite: 4000 } },
+  // The event day live (issue 23): 50 devices tapping at once answer within twice health's p99; each tap
+  // reaches a listening organizer within 2 s; a station's list of 100 people is small and one or two reads.
+  { scenario: CHECKIN_SCENARIO, healthP99Ratio: 2 },
+  { scenario: LIVE_SCENARIO, p99: { PostgreSQL: 2000, PGlite: 2000 } },
+  { scenario: CHECKIN_LIST_SCENARIO, statements: CHECKIN_LIST_MAX_STATEMENTS, maxGzipBytes: CHECKIN_LIST_MAX_GZIP },
 ];
 /**
  * Organizers matching groups to stations: a few at a time, not 50. At 50 connections on a small machine the
@@ -285,6 +308,41 @@ async function measure(database: string, env: Record<string, string>): Promise<R
         (a) => `${(a as { statements: unknown[] }).statements.length} groups`,
       );
       await eventDay(LED_SCENARIO, "/api/teamleader/events/summaries", (a) => `${(a as unknown[]).length} events`);
+      await eventDay(REACH_SCENARIO, `/api/events/${r.eventId}/sendout/stations`, (a) => `${(a as unknown[]).length} stations`);
+
+      // The event day live: the station's list as the check-in page fetches it, then 50 devices checking
+      // in at once while the organizer follows the live stream.
+      await scenario(CHECKIN_LIST_SCENARIO, async () => {
+        const statementsSoFar = async () =>
+          ((await (await fetch(`${base}/bench/statements`)).json()) as { statements: number }).statements;
+        const size = await listSize(base, organizer, r, statementsSoFar);
+        console.log(
+          `${database}: ${CHECKIN_LIST_SCENARIO}: ${size.people} people, ${(size.gzipBytes / 1024).toFixed(1)} kB gzip`,
+        );
+        const measured = await get(size.path, organizer, STAFFING_CONNECTIONS);
+        return {
+          ...row(CHECKIN_LIST_SCENARIO, measured),
+          connections: STAFFING_CONNECTIONS,
+          statements: size.statements,
+          gzipBytes: size.gzipBytes,
+        };
+      });
+      if (!ONLY || ONLY.test(CHECKIN_SCENARIO) || ONLY.test(LIVE_SCENARIO)) {
+        const m = await measureCheckins(base, organizer, r, DURATION);
+        rows.push({
+          ...row(CHECKIN_SCENARIO, { ...m.result, p95: percentile(m.times, 0.95) }),
+          connections: CHECKIN_DEVICES,
+        });
+        rows.push({
+          database,
+          scenario: LIVE_SCENARIO,
+          reqPerSec: 0,
+          p50: Math.round(percentile(m.delivery, 0.5)),
+          p95: Math.round(percentile(m.delivery, 0.95)),
+          p99: Math.round(percentile(m.delivery, 0.99)),
+          errors: m.delivery.filter((d) => !Number.isFinite(d)).length,
+        });
+      }
 
       // Volunteers signing up through their groups' links: each request through another group's link and
       // from another address, as a club's members do from their phones.
@@ -516,6 +574,8 @@ console.table(
       b?.p99?.[r.database] ? `p99 ≤ ${b.p99[r.database]} ms` : "",
       b?.healthShare ? `≥ ${b.healthShare * 100} % of health` : "",
       b?.statements ? `≤ ${b.statements} statements` : "",
+      b?.healthP99Ratio ? `p99 ≤ ${b.healthP99Ratio} × health's` : "",
+      b?.maxGzipBytes ? `≤ ${b.maxGzipBytes / 1024} kB gzip` : "",
     ]
       .filter(Boolean)
       .join(", ");
@@ -529,6 +589,7 @@ console.table(
       "vs bare": r.ratio,
       ...(r.connections ? { connections: r.connections } : {}),
       ...(r.statements ? { statements: r.statements } : {}),
+      ...(r.gzipBytes ? { "kB gzip": Math.round(r.gzipBytes / 102.4) / 10 } : {}),
       errors: r.errors,
       budget,
     };
@@ -550,6 +611,12 @@ for (const r of results) {
     checks.push([`${(share * 100).toFixed(0)} % of health's req/s ≥ ${b.healthShare * 100} %`, share >= b.healthShare]);
   }
   if (b.statements && r.statements) checks.push([`${r.statements} statements ≤ ${b.statements}`, r.statements <= b.statements]);
+  if (b.healthP99Ratio) {
+    const limit = b.healthP99Ratio * healthOf(r).p99;
+    checks.push([`p99 ${r.p99} ms ≤ ${b.healthP99Ratio} × health's ${healthOf(r).p99} ms`, r.p99 <= limit]);
+  }
+  if (b.maxGzipBytes && r.gzipBytes)
+    checks.push([`${(r.gzipBytes / 1024).toFixed(1)} kB gzip ≤ ${b.maxGzipBytes / 1024} kB`, r.gzipBytes <= b.maxGzipBytes]);
   if (r.errors) checks.push([`${r.errors} errors`, false]);
   for (const [what, met] of checks) {
     if (!met) missed++;

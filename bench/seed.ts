@@ -3,6 +3,7 @@ import { addDays, stockholmToday } from "#shared/validation";
 import type { Ctx } from "../src/server/context.ts";
 import { users } from "../src/server/db/schema.ts";
 import { createEvent } from "../src/server/features/events/service.ts";
+import { CHECKIN_SCENARIOS } from "./checkin.ts";
 import { REGISTRATION_SCENARIOS, seedLinks } from "./registration.ts";
 import { EVENT_DAY_SCENARIOS, seedRoster } from "./roster.ts";
 import { benchEvent, STAFFING_SCENARIOS, seedStaffing } from "./staffing.ts";
@@ -35,10 +36,10 @@ export async function seed(ctx: Ctx) {
       `Staffing data: ${staffing.groups} groups, ${staffing.availabilities} availabilities, ${staffing.offers} offers in ${seconds} s\n`,
     );
   }
-  // The large event of the roster (400 accepted groups, 3,600 named volunteers) only when its scenario runs.
+  // The large event of the roster (405 accepted groups, 3,645 named volunteers) only when its scenarios run.
   let roster: Awaited<ReturnType<typeof seedRoster>> | undefined;
   const wanted = (names: string[]) => !only || names.some((name) => only.test(name));
-  if (wanted([...EVENT_DAY_SCENARIOS, ...REGISTRATION_SCENARIOS])) roster = await seedRoster(ctx);
+  if (wanted([...EVENT_DAY_SCENARIOS, ...REGISTRATION_SCENARIOS, ...CHECKIN_SCENARIOS])) roster = await seedRoster(ctx);
   // Its groups' sign-up links, for the sign-up page, the sign-up and the copy of the event.
   const links = roster && wanted(REGISTRATION_SCENARIOS) ? await seedLinks(ctx, roster.eventId) : undefined;
   await ctx.db.execute(sql`ANALYZE`);

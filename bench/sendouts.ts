@@ -141,6 +141,7 @@ export async function measureSendOut(database: string, databaseUrl: string | nul
     const mail = renderSendOut("sv", {
       subject: "Inför loppet",
       message: MESSAGE,
+      recipientTypes: ["VOLUNTEERS"],
       eventName: "Benchvarvet",
       senderName: "Bench Arrangör",
       canReply: true,

@@ -15,6 +15,9 @@ import { pingDatabase, queryRows } from "./db/client.ts";
 import { devRoutes } from "./dev/routes.ts";
 import { attendanceRoutes } from "./features/attendance/routes.ts";
 import { calendarRoutes } from "./features/calendar/routes.ts";
+import { LiveHub } from "./features/checkin/live.ts";
+import { checkinRoutes } from "./features/checkin/routes.ts";
+import { countsOf } from "./features/checkin/service.ts";
 import { contactRoutes } from "./features/contacts/routes.ts";
 import { historicSweep } from "./features/events/jobs.ts";
 import { eventRoutes } from "./features/events/routes.ts";
@@ -22,9 +25,10 @@ import { geoRoutes } from "./features/geo/routes.ts";
 import { groupRoutes } from "./features/groups/routes.ts";
 import { offerRoutes } from "./features/offers/routes.ts";
 import { offersSweep } from "./features/offers/service.ts";
+import { removalLink } from "./features/registration/mail.ts";
 import { registrationRoutes } from "./features/registration/routes.ts";
-import { participationErasure, removalLink } from "./features/registration/service.ts";
-import { SEND_OUT_JOB, sendOutJob } from "./features/sendouts/delivery.ts";
+import { participationErasure } from "./features/registration/service.ts";
+import { releaseOwnClaims, SEND_OUT_JOB, sendOutJob } from "./features/sendouts/delivery.ts";
 import { sendOutRoutes } from "./features/sendouts/routes.ts";
 import { teamleaderRoutes } from "./features/teamleader/routes.ts";
 import { fileStore } from "./files/store.ts";
@@ -35,6 +39,7 @@ import { ViewCache } from "./http/view-cache.ts";
 import { identityRoutes } from "./identity/routes.ts";
 import { PasswordHasher } from "./identity/secrets.ts";
 import { SessionCache } from "./identity/session-cache.ts";
+import { takeInstanceId } from "./jobs/instance.ts";
 import { ensurePeriodic, periodicJob } from "./jobs/periodic.ts";
 import { JobWorker } from "./jobs/queue.ts";
 import { limitsSweep } from "./limits.ts";
@@ -158,7 +163,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", "data:", "blob:", ...(tiles ? [tiles] : [])],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
+        // The pass scanner's QR reader is WebAssembly (issue 23): compiling it needs 'wasm-unsafe-eval', not eval.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         connectSrc: ["'self'"],
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: isLocal ? null : [],
@@ -190,29 +196,34 @@ export async function buildApp(options: AppOptions): Promise<App> {
     views: new ViewCache(database.writes ?? null),
     nudgeJobs: () => jobs?.nudge(),
     files: fileStore(config),
+    live: new LiveHub(database, (eventId, stationIds) => countsOf(database.db, eventId, stationIds), server.log),
   };
   const periodic = [historicSweep, offersSweep(ctx), limitsSweep, participationErasure(ctx)];
   const mailer = config.SMTP_URL ? mailTransport(config.SMTP_URL) : null;
   // Set when the server closes: a send-out being delivered stops taking addresses and leaves the rest queued.
   const closing = new AbortController();
+  const instance = takeInstanceId(config);
+  const delivery = {
+    db: database.db,
+    clock,
+    log: server.log,
+    transport: mailer,
+    from: config.MAIL_FROM,
+    files: ctx.files,
+    removalLink: (volunteerId: string, language: "sv" | "en") => removalLink(ctx, volunteerId, clock.now(), language),
+    stopping: () => closing.signal.aborted,
+    instanceId: instance.id,
+  };
   jobs = new JobWorker(
     database.db,
     clock,
     {
       [MAIL_JOB]: mailJob(database.db, clock, server.log, mailer, config.MAIL_FROM),
-      [SEND_OUT_JOB]: sendOutJob({
-        db: database.db,
-        clock,
-        log: server.log,
-        transport: mailer,
-        from: config.MAIL_FROM,
-        files: ctx.files,
-        removalLink: (volunteerId) => removalLink(ctx, volunteerId, clock.now()),
-        stopping: () => closing.signal.aborted,
-      }),
+      [SEND_OUT_JOB]: sendOutJob(delivery),
       ...Object.fromEntries(periodic.map((p) => [p.kind, periodicJob(database.db, clock, server.log, p)])),
     },
     server.log,
+    { instanceId: instance.id, onStart: () => releaseOwnClaims(delivery) },
   );
 
   if (options.onRoute) server.addHook("onRoute", options.onRoute);
@@ -239,6 +250,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await teamleaderRoutes(server, ctx);
   await sendOutRoutes(server, ctx);
   await registrationRoutes(server, ctx);
+  await checkinRoutes(server, ctx);
   for (const p of periodic) await ensurePeriodic(database.db, clock, p);
   if (mailboxOpen(config)) await devRoutes(server, ctx);
 
@@ -266,7 +278,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   server.addHook("onClose", async () => {
     closing.abort();
     await jobs?.stop();
+    await ctx.live.close();
     mailer?.close();
+    instance.release();
   });
   return { server, ctx, jobs };
 }

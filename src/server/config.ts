@@ -39,6 +39,12 @@ const schema = z.object({
     .refine((v) => v !== "true", 'must be a hop count (e.g. "1") or proxy addresses, not "true"')
     .transform(trustProxySetting),
   JOBS: bool.default(true),
+  /**
+   * Which process this is, for the leases it holds on jobs and send-out addresses: the same after a restart,
+   * so it frees them at once (jobs/instance.ts). Without it: this machine's name, the port and the data
+   * folder. Set it when several processes on one machine share both port and data folder.
+   */
+  INSTANCE_ID: z.string().min(1).max(200).optional(),
 });
 
 /** Fastify's trustProxy: false, a hop count, or the addresses of trusted proxies. */

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Clock } from "./clock.ts";
 import type { Config } from "./config.ts";
 import type { Db, Prepared } from "./db/client.ts";
+import type { LiveHub } from "./features/checkin/live.ts";
 import type { FileStore } from "./files/store.ts";
 import type { ViewCache } from "./http/view-cache.ts";
 import type { PasswordHasher } from "./identity/secrets.ts";
@@ -26,6 +27,8 @@ export interface Ctx {
   nudgeJobs(): void;
   /** The files uploaded for events (send-out attachments); never served publicly. */
   files: FileStore;
+  /** The check-ins' live stream: changes heard from every process, sent to who listens here. */
+  live: LiveHub;
 }
 
 /** Where a request came from, for limits and the audit log. */

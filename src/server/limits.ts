@@ -40,6 +40,32 @@ export async function hitLimit(tx: Tx, key: string, limit: number, windowSeconds
   await tx.insert(rateEvents).values(Array.from({ length: count }, () => ({ key, at: now })));
 }
 
+/** One of the limits a single action counts against (`hitLimits`). */
+export interface LimitHit {
+  key: string;
+  limit: number;
+  windowSeconds: number;
+}
+
+/**
+ * An action that counts against several limits at once (a day's and an hour's, a person's and a link's):
+ * counted against each, and when any is spent, refused with the longest Retry-After among the spent ones,
+ * the time after which the action fits all of them again. In the caller's transaction, which a refusal
+ * rolls back, so nothing is counted then.
+ */
+export async function hitLimits(tx: Tx, hits: readonly LimitHit[], now: Date): Promise<void> {
+  let refusal: AppError | null = null;
+  for (const h of hits) {
+    try {
+      await hitLimit(tx, h.key, h.limit, h.windowSeconds, now);
+    } catch (err) {
+      if (!(err instanceof AppError) || err.code !== "LimitExceededException") throw err;
+      if ((err.retryAfterSeconds ?? 0) > (refusal?.retryAfterSeconds ?? -1)) refusal = err;
+    }
+  }
+  if (refusal) throw refusal;
+}
+
 /**
  * Gives back one event of a limit counted by `hitLimit` that is still inside its window (after
  * `since`): the newest, to take back a try that turned out not to count, or the oldest, to free a slot.
@@ -54,8 +80,27 @@ export async function releaseLimitEvent(tx: Tx, key: string, which: "newest" | "
   await tx.delete(rateEvents).where(inArray(rateEvents.id, pick));
 }
 
+/**
+ * The client address a request counts against: an IPv4 address as it is, an IPv6 address by its /64
+ * network, which one subscriber gets whole, so stepping through it buys no fresh budget.
+ */
+export function clientAddress(ip: string): string {
+  const bare = ip.replace(/%.*$/, "").toLowerCase();
+  if (!bare.includes(":")) return bare;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(bare);
+  if (mapped) return mapped[1];
+  const [head, tail] = bare.split("::");
+  const groups = (part?: string) => (part ? part.split(":").flatMap((g) => (g.includes(".") ? ["0", "0"] : [g])) : []);
+  const [h, t] = [groups(head), groups(tail)];
+  const whole = tail === undefined ? h : [...h, ...Array(Math.max(0, 8 - h.length - t.length)).fill("0"), ...t];
+  return `${whole
+    .slice(0, 4)
+    .map((g) => (Number.parseInt(g, 16) || 0).toString(16))
+    .join(":")}::/64`;
+}
+
 /** Who a request counts against: the signed-in user, or before sign-in the address it came from. */
-const requester = (request: FastifyRequest) => (request.actor ? `user:${request.actor.id}` : `ip:${request.ip}`);
+const requester = (request: FastifyRequest) => (request.actor ? `user:${request.actor.id}` : `ip:${clientAddress(request.ip)}`);
 
 /**
  * A route's limit, as a preHandler: at most `limit` requests per `windowSeconds` for each signed-in user

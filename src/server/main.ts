@@ -39,7 +39,7 @@ async function main() {
   process.on("SIGINT", () => void shutdown("SIGINT"));
 
   await server.listen({ port: config.PORT, host: config.HOST });
-  if (config.JOBS) jobs.start();
+  if (config.JOBS) await jobs.start();
   server.log.info(`Bemanna is running at ${config.PUBLIC_URL} (database: ${database.kind})`);
 }
 

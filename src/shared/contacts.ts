@@ -62,8 +62,7 @@ export type ContactKind = (typeof CONTACT_KINDS)[number];
 export const contactPagePath = (kind: ContactKind, id: string) =>
   kind === "event" ? `/my-pages/events/${id}` : `/my-pages/volunteers/${id}`;
 
-/** The public page behind the link in the "you were added as a contact person" mail. */
-export const CONTACT_REMOVAL_PATH = "/contact-removal";
+export { CONTACT_REMOVAL_PATH } from "./link-pages.ts";
 
 /** POST /api/contacts/leave and …/leave/preview: the signed link token from that mail. */
 export const leaveContactBody = z.object({ token: z.string().min(1).max(2000) });

@@ -35,6 +35,10 @@ export const errorStatus = {
   // Contact persons leaving through the link in their mail.
   CreatorStays: 409,
   LastContact: 409,
+  // Check-in on the day (issue 23).
+  WrongStation: 409,
+  WrongEvent: 409,
+  PassInvalid: 404,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

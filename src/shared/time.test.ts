@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatInstant, inProductYears, normalizeInstant, parseInstant, stockholmLocal } from "./time.ts";
+import { formatInstant, inProductYears, normalizeInstant, parseInstant, shownInstant, stockholmLocal } from "./time.ts";
 
 describe("instants", () => {
   it("read an offset as given and answer in Stockholm time with its offset", () => {
@@ -57,6 +57,9 @@ describe("instants", () => {
     expect(stockholmLocal(new Date("2026-12-31T23:30:00Z"))).toBe("2027-01-01T00:30");
     expect(stockholmLocal("2026-06-01T08:00")).toBe("2026-06-01T08:00");
     expect(stockholmLocal("not a time")).toBe("not a time");
+    // Shown the same in every language: ISO date, 24-hour time, Stockholm's.
+    expect(shownInstant("2026-11-26T14:16:00.000Z")).toBe("2026-11-26 15:16");
+    expect(shownInstant(new Date("2026-06-01T06:00:00Z"))).toBe("2026-06-01 08:00");
   });
 });
 

@@ -162,6 +162,12 @@ export function stockholmLocal(at: Date | string): string {
   return date ? wallText(wallClockAt(date.getTime())) : String(at);
 }
 
+/**
+ * An instant as people read it, in every language: the Stockholm date and time, `2026-11-26 15:16` (the
+ * glossary's ISO dates; a browser's own format would give `26/11/2026, 15:16` in English).
+ */
+export const shownInstant = (at: Date | string): string => stockholmLocal(at).replace("T", " ");
+
 /** A station's times as Stockholm wall-clock time, the day written once when it does not change: `2027-05-16 09:00–17:00`. */
 export function stationTime(s: { start: string; end: string }): string {
   const [start, end] = [stockholmLocal(s.start), stockholmLocal(s.end)];

@@ -236,11 +236,12 @@ describe("spec 01 §5 validation rules", () => {
   ]);
 
   table("Future date: only real YYYY-MM-DD dates", () => futureDate(() => newYearNight), [
-    ["2025-02-30", msg.required],
-    ["2025-13-01", msg.required],
-    ["02/01/2025", msg.required],
-    ["2025-1-2", msg.required],
-    ["2025-01-02T10:00", msg.required],
+    ["2025-02-30", msg.dateFormat],
+    ["2025-13-01", msg.dateFormat],
+    ["02/01/2025", msg.dateFormat],
+    ["2025-1-2", msg.dateFormat],
+    ["2025-01-02T10:00", msg.dateFormat],
+    ["", msg.required],
   ]);
 
   table("Future date: the stored date may stay", () => futureDate(() => newYearNight, "2024-12-31"), [
@@ -271,7 +272,9 @@ describe("spec 01 §5 validation rules", () => {
 
   table("isoDate", isoDate, [
     ["2024-02-29", ok],
-    ["2025-02-29", msg.required],
+    ["2025-02-29", msg.dateFormat],
+    ["24/12/2026", msg.dateFormat],
+    [" ", msg.required],
     // The product's years (time.ts): PostgreSQL has no year 0000, and nothing is planned outside them.
     ["2000-01-01", ok],
     ["2100-12-31", ok],
@@ -419,7 +422,7 @@ describe("readTypedDate", () => {
 describe("a date field", () => {
   it("answers a text that is no date with one message only, whatever its year", () => {
     const messages = (text: string) => (isoDate().safeParse(text).error?.issues ?? []).map((i) => i.message);
-    for (const text of ["2030-02-30", "1850-02-30", "x"]) expect(messages(text), text).toEqual([msg.required]);
+    for (const text of ["2030-02-30", "1850-02-30", "x"]) expect(messages(text), text).toEqual([msg.dateFormat]);
     expect(messages("1850-02-28")).toEqual([msg.invalid]);
   });
 });

@@ -25,7 +25,17 @@ export const msg = {
   oneOf: "validation.oneOf",
   invalid: "validation.invalid",
   url: "validation.url",
+  dateFormat: "validation.dateFormat",
 } as const;
+
+/**
+ * The options of a cross-field rule (`.superRefine(rule, crossField)`): it runs even while other fields are
+ * still wrong, so a form shows every message at once instead of this one only after the rest is mended. Not
+ * when the value is no object at all, which its type issue already names. Such a rule reads its fields as
+ * `unknown`: a field that failed its own rule reaches it as it was sent.
+ */
+export const crossField = { when: (payload: { value: unknown }) => isRecord(payload.value) };
+export const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** A trimmed, required text. Empty (after trimming) fails with the required message. */
 export const requiredText = () => z.string({ error: msg.required }).trim().min(1, { error: msg.required });
@@ -128,9 +138,12 @@ export function readTypedDate(text: string): string | null {
   return isCalendarDate(date) ? date : null;
 }
 
-/** YYYY-MM-DD that is a real calendar date, in one of the product's years (time.ts). */
+/**
+ * YYYY-MM-DD that is a real calendar date, in one of the product's years (time.ts). A date field keeps what
+ * was typed, so a text that is no date is told how to write one.
+ */
 export const isoDate = () =>
-  requiredText().refine(isCalendarDate, { error: msg.required, abort: true }).refine(inProductYears, { error: msg.invalid });
+  requiredText().refine(isCalendarDate, { error: msg.dateFormat, abort: true }).refine(inProductYears, { error: msg.invalid });
 
 /**
  * A web address people may follow from the product: http or https only, so a `javascript:` or `data:`

@@ -252,7 +252,9 @@ describe("GET /api/calendar/{token}.ics — a group contact's accepted offers", 
     const k = key(e, mine, "S1");
     const entry = byUid(events, offerUid(k));
     const station = e.stations.find((s: Json) => s.id === k.stationId);
-    expect(text(entry, "SUMMARY")).toBe("S1 — Göteborgsvarvet");
+    // Two of the user's groups at one station: the entries differ by the group's name.
+    expect(text(entry, "SUMMARY")).toBe(`S1 — Göteborgsvarvet (${mine.name})`);
+    expect(text(byUid(events, offerUid(key(e, second, "S1"))), "SUMMARY")).toBe(`S1 — Göteborgsvarvet (${second.name})`);
     expect(prop(entry, "DTSTART")).toBe(utc(station.start));
     expect(prop(entry, "DTEND")).toBe(utc(station.end));
     const page = `${PUBLIC_URL}/my-pages/volunteers/engagement/${e.id}/${mine.id}/${k.stationId}`;

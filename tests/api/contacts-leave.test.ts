@@ -45,6 +45,9 @@ function tokenIn(mail: SunkMail): string {
   return match[1];
 }
 
+/** The language the mail's removal link opens its page in (`&lang=`). */
+const languageOfLink = (mail: SunkMail) => /\/contact-removal\?token=[\w.-]+&lang=(\w+)/.exec(text(mail))?.[1];
+
 const preview = (token: unknown) => call(file.app.server, "POST", "/api/contacts/leave/preview", { body: { token } });
 const leave = (token: unknown) => call(file.app.server, "POST", "/api/contacts/leave", { body: { token } });
 const emailsOf = (view: Json) => view.contactPersons.map((c: { email: string }) => c.email);
@@ -70,6 +73,7 @@ describe("the mail to an added contact person", () => {
     expect(text(mail)).toContain("Olle Organisatör har lagt till dig som kontaktperson för evenemanget Vårruset");
     expect(text(mail)).toContain(`/my-pages/events/${event.id}`);
     tokenIn(mail);
+    expect(languageOfLink(mail)).toBe("sv");
 
     const saved = await call(app.server, "PUT", `/api/events/${event.id}`, {
       token: owner.token,
@@ -83,6 +87,8 @@ describe("the mail to an added contact person", () => {
     expect(withEmma.status).toBe(200);
     const english = await addedMail(emma.email, addedMails(emma.email).length + 1);
     expect(english.subject).toBe("You are now an event contact for Vårruset");
+    // The removal page opens in the mail's language, whatever the browser that opens it speaks.
+    expect(languageOfLink(english)).toBe("en");
     await settle(app);
     expect(addedMails(cecilia.email)).toHaveLength(before.cecilia + 1);
     expect(addedMails(owner.email)).toHaveLength(before.owner);

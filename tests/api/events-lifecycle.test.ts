@@ -54,7 +54,7 @@ describe("POST /api/events/{id}/confirm", () => {
     expect(res.body.confirmedBy).toBe("Olle Organisatör");
     expect(Math.abs(Date.parse(res.body.confirmedAt) - app.clock.now().getTime())).toBeLessThan(5000);
     expect(res.body.version).toBe(event.version + 1);
-    expect(res.body.abilities).toEqual({ edit: true, confirm: false, remove: false, match: true, sendOut: true });
+    expect(res.body.abilities).toEqual({ edit: true, confirm: false, remove: false, match: true, sendOut: true, today: false });
     const again = await call(app.server, "POST", `/api/events/${event.id}/confirm`, { token: owner.token });
     expect(again.status).toBe(409);
   });
@@ -110,7 +110,14 @@ describe("HISTORIC", () => {
     t = await token(owner);
     const after = await call(app.server, "GET", `/api/events/${event.id}`, { token: t });
     expect(after.body.status).toBe("HISTORIC");
-    expect(after.body.abilities).toEqual({ edit: false, confirm: false, remove: false, match: false, sendOut: false });
+    expect(after.body.abilities).toEqual({
+      edit: false,
+      confirm: false,
+      remove: false,
+      match: false,
+      sendOut: false,
+      today: false,
+    });
     // Drafts are never moved.
     expect((await call(app.server, "GET", `/api/events/${draft.id}`, { token: t })).body.status).toBe("DRAFT");
 
@@ -192,7 +199,7 @@ describe("public events", () => {
     expect(narrow.body.map((e: { id: string }) => e.id)).not.toContain(soon.id);
     const bad = await call(app.server, "GET", "/api/public/events?startDate=tomorrow");
     expect(bad.status).toBe(400);
-    expect(bad.body.fields.startDate).toBe("validation.required");
+    expect(bad.body.fields.startDate).toBe("validation.dateFormat");
   });
 
   it("shows one confirmed event with its stations but not drafts, markers or team leaders", async () => {

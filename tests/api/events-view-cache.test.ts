@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readToken, signToken } from "../../src/server/identity/tokens.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
+import { DAY } from "../helpers/clock.ts";
 import { buildUser } from "../helpers/factories.ts";
 import { call } from "../helpers/http.ts";
 import { asUpdate, createEvent, dayFromNow, stationBody } from "../helpers/seed.ts";
@@ -69,5 +71,21 @@ describe("cached reads show every change", () => {
     expect(listed).toHaveLength(before.length + 1);
     expect(await call(app.server, "DELETE", `/api/events/${other.id}`, { token: owner.token })).toMatchObject({ status: 204 });
     expect((await call(app.server, "GET", "/api/events/summaries", { token: owner.token })).body).toEqual(before);
+  });
+
+  // Last in the file: it moves the clock.
+  it("orders the list anew on a new day, though no event changed", async () => {
+    const me = await buildUser(app);
+    await createEvent(app, me.token, { name: "Snart", date: dayFromNow(app, 1) });
+    await createEvent(app, me.token, { name: "Sedan", date: dayFromNow(app, 3) });
+    const names = async (token: string) =>
+      (await call(app.server, "GET", "/api/events/summaries", { token })).body.map((e: { name: string }) => e.name);
+    expect(await names(me.token)).toEqual(["Snart", "Sedan"]);
+    // Two days on, "Snart" was yesterday: past events come after the coming ones. The same session's token
+    // for the new day is signed here, as a sign-in would write and so change the stamp by itself.
+    const claims = await readToken(app.ctx.secret, "access", me.token, app.clock.now());
+    app.clock.advance(2 * DAY);
+    const token = await signToken(app.ctx.secret, "access", { sub: claims?.sub ?? "", sid: claims?.sid }, app.clock.now(), 60);
+    expect(await names(token)).toEqual(["Sedan", "Snart"]);
   });
 });

@@ -44,7 +44,7 @@ describe("POST /api/events", () => {
     ]);
     expect(res.body.stations).toHaveLength(1);
     expect(res.body.stations[0]).toMatchObject({ name: "Entrén", groupPayment: 5000, paymentAdult: null, municipality: "0180" });
-    expect(res.body.abilities).toEqual({ edit: true, confirm: true, remove: true, match: false, sendOut: false });
+    expect(res.body.abilities).toEqual({ edit: true, confirm: true, remove: true, match: false, sendOut: false, today: false });
   });
 
   it("adds contact persons by e-mail and drops the ones marked toBeDeleted", async () => {
@@ -83,7 +83,7 @@ describe("POST /api/events", () => {
     ["name", "x".repeat(251), "validation.max250"],
     ["date", "", "validation.required"],
     ["date", "2020-01-01", "validation.futureDate"],
-    ["date", "2030-02-30", "validation.required"],
+    ["date", "2030-02-30", "validation.dateFormat"],
     ["startTime", "", "validation.required"],
     ["startTime", "25:00", "events.validation.time"],
     ["city", "", "validation.required"],
@@ -266,6 +266,37 @@ describe("GET /api/events/summaries and /api/events/{id}", () => {
     ]);
     const ownerList = await call(app.server, "GET", "/api/events/summaries", { token: owner.token });
     expect(ownerList.body.some((e: { id: string }) => e.id === mine.id)).toBe(false);
+  });
+
+  it("lists today's and coming events first, soonest first, then past ones, most recent first", async () => {
+    const me = await buildUser(app);
+    const made: Record<string, string> = {};
+    for (const [name, days] of [
+      ["Nästa år", 365],
+      ["I dag", 0],
+      ["Nästa vecka", 7],
+      ["I går", -1],
+      ["Förra året", -365],
+      ["Förra veckan", -7],
+    ] as const) {
+      const event = await createEvent(app, me.token, { name, date: dayFromNow(app, Math.max(days, 1)) });
+      // Past dates cannot be given through the API: as if each had been saved before its date passed.
+      await app.ctx.db
+        .update(events)
+        .set({ date: dayFromNow(app, days) })
+        .where(eq(events.id, event.id));
+      made[name] = event.id;
+    }
+    const res = await call(app.server, "GET", "/api/events/summaries", { token: me.token });
+    expect(res.status).toBe(200);
+    expect(res.body.map((e: { name: string }) => e.name)).toEqual([
+      "I dag",
+      "Nästa vecka",
+      "Nästa år",
+      "I går",
+      "Förra veckan",
+      "Förra året",
+    ]);
   });
 
   it("answers 401 without a token", async () => {

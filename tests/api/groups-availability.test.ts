@@ -131,7 +131,7 @@ describe("PUT /api/groups/{groupId}/availabilities", () => {
     ["availabilities.0.location", { ...period, location: "" }, "validation.required"],
     ["availabilities.0.location", { ...period, location: "0000" }, "validation.oneOf"],
     ["availabilities.0.startDate", { ...period, startDate: undefined }, "validation.required"],
-    ["availabilities.0.endDate", { ...period, endDate: "2031-13-01" }, "validation.required"],
+    ["availabilities.0.endDate", { ...period, endDate: "2031-13-01" }, "validation.dateFormat"],
     [
       "availabilities.0.endDate",
       { ...period, startDate: "2031-05-02", endDate: "2031-05-01" },

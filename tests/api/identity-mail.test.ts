@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { App } from "../../src/server/app.ts";
 import type { Database } from "../../src/server/db/client.ts";
 import { mails } from "../../src/server/db/schema.ts";
-import { JobWorker } from "../../src/server/jobs/queue.ts";
+import { JobWorker, LEASE_MS } from "../../src/server/jobs/queue.ts";
 import { MAIL_JOB, queueMail } from "../../src/server/mail/outbox.ts";
 import { freshDatabase } from "../helpers/app.ts";
 import { SECOND } from "../helpers/clock.ts";
@@ -152,8 +152,12 @@ describe("mail is never lost", () => {
     const first = await process_({ worker: false });
     const email = await signUp(first);
     const ids = await mailIdsTo(first, email);
-    // A worker takes the job and never finishes: the process was killed in the middle of sending.
-    const dying = new JobWorker(first.ctx.db, clock, { [MAIL_JOB]: () => new Promise<void>(() => {}) }, first.server.log);
+    // A worker takes the job and never finishes, nor renews its lease: the process was killed in the middle
+    // of sending.
+    const dying = new JobWorker(first.ctx.db, clock, { [MAIL_JOB]: () => new Promise<void>(() => {}) }, first.server.log, {
+      instanceId: "killed",
+      heartbeatMs: 24 * 3600 * SECOND,
+    });
     void dying.runDue();
     await expect.poll(async () => (await jobsFor(first, ids))[0].attempts, { timeout: 10_000 }).toBe(1);
     await first.server.close();
@@ -161,7 +165,7 @@ describe("mail is never lost", () => {
     const second = await process_({ worker: false });
     expect(await second.jobs.runDue()).toBe(0);
     expect(sink.count(email)).toBe(0);
-    clock.advance(121 * SECOND);
+    clock.advance(LEASE_MS + SECOND);
     expect(await second.jobs.runDue()).toBe(1);
     await nthMail(sink, email, 1);
     await settle(second);

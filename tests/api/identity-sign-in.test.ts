@@ -45,6 +45,10 @@ describe("POST /api/auth/sign-in", () => {
     const cookie = refreshCookieOf(res);
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Strict", path: "/api/auth" });
     expect(cookie?.value.length).toBeGreaterThan(40);
+    // The header as the browser reads it, whatever parses it in tests (the cookie package is pinned for Node 20).
+    expect(res.headers["set-cookie"]).toMatch(
+      /^bemanna_refresh=[0-9a-f-]{36}\.[\w-]+; Max-Age=\d+; Path=\/api\/auth; HttpOnly; SameSite=Strict$/,
+    );
     // The refresh credential is a cookie only, never in the JSON the page's scripts can read.
     expect(JSON.stringify(res.body)).not.toContain(String(cookie?.value));
     const me = await req(file.app, "GET", "/api/auth/me", { token: res.body.accessToken });

@@ -77,3 +77,64 @@ describe("migration 0001: station times become instants", () => {
     }
   });
 });
+
+describe("migration 0007: files become blobs", () => {
+  it("makes a blob of every stored file, under its old name, and points the send-outs' attachments at them", async () => {
+    const db = await emptyDatabase();
+    try {
+      for (const file of [
+        "0000_init.sql",
+        "0001_station_instants.sql",
+        "0002_offers.sql",
+        "0003_hardening.sql",
+        "0004_event_day.sql",
+        "0005_sendout_claims.sql",
+        "0006_registration_and_copies.sql",
+      ])
+        for (const s of statements(file)) await db.query(s);
+      const [{ id }] = await db.query(
+        `INSERT INTO events (name, date, start_time, city, organizer_number, organizer_name)
+         VALUES ('Loppet', '2026-06-01', '09:00', 'Stockholm', '802000-1234', 'Klubben') RETURNING id`,
+      );
+      await db.query(
+        `INSERT INTO event_files (event_id, name, type, size) VALUES
+           ('${id}', 'PM.pdf', 'application/pdf', 1200), ('${id}', 'karta.png', 'image/png', 300)`,
+      );
+      await db.query(
+        `INSERT INTO send_outs (event_id, stations, recipient_types, subject, message, attachments) VALUES
+           ('${id}', '[]', '["VOLUNTEERS"]', 'Med bilagor', 'Hej',
+            '[{"name":"karta.png","type":"image/png","size":300},{"name":"PM.pdf","type":"application/pdf","size":1200}]'),
+           ('${id}', '[]', '["VOLUNTEERS"]', 'Utan', 'Hej', '[]')`,
+      );
+      for (const s of statements("0007_file_blobs.sql")) await db.query(s);
+
+      const blobs = await db.query(
+        `SELECT f.name, b.store_key, b.type, b.size, b.sha256, b.id::text AS id
+           FROM event_files f JOIN file_blobs b ON b.id = f.blob_id ORDER BY b.size`,
+      );
+      // The bytes stay where they are (DATA_DIR/files/{eventId}/{name}): the old name is the store key.
+      expect(blobs.map(({ id: _, ...b }) => b)).toEqual([
+        { name: "karta.png", store_key: "karta.png", type: "image/png", size: 300, sha256: null },
+        { name: "PM.pdf", store_key: "PM.pdf", type: "application/pdf", size: 1200, sha256: null },
+      ]);
+      const blobOf = (name: string) => blobs.find((b) => b.name === name)?.id;
+      const sent = await db.query("SELECT subject, attachments FROM send_outs ORDER BY subject");
+      expect(sent).toEqual([
+        {
+          subject: "Med bilagor",
+          attachments: [
+            { name: "karta.png", type: "image/png", size: 300, blobId: blobOf("karta.png") },
+            { name: "PM.pdf", type: "application/pdf", size: 1200, blobId: blobOf("PM.pdf") },
+          ],
+        },
+        { subject: "Utan", attachments: [] },
+      ]);
+      const columns = await db.query(
+        "SELECT column_name FROM information_schema.columns WHERE table_name = 'event_files' ORDER BY column_name",
+      );
+      expect(columns.map((c) => c.column_name)).toEqual(["blob_id", "created_at", "event_id", "name", "uploaded_by"]);
+    } finally {
+      await db.close();
+    }
+  });
+});

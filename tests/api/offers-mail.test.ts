@@ -1,7 +1,17 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildUser } from "../helpers/factories.ts";
 import { mailingAppForFile, mimePart, nthMail } from "../helpers/identity.ts";
-import { answerOffer, createOffer, type OfferKey, removeOffer, sendOffers, sendReminders, settle } from "../helpers/offers.ts";
+import {
+  answerOffer,
+  createOffer,
+  mailboxOf,
+  type OfferKey,
+  removeOffer,
+  sendOffers,
+  sendReminders,
+  sentADayAgo,
+  settle,
+} from "../helpers/offers.ts";
 import { confirmedEvent, confirmedGroup, type Json, offerAt, stationId, type User } from "../helpers/seed.ts";
 import type { SunkMail } from "../helpers/smtp-sink.ts";
 
@@ -30,19 +40,7 @@ beforeAll(async () => {
   await settle(app);
 });
 
-/**
- * The mails each address receives from here on: `inbox(address)` lets the queue run and answers them;
- * `inbox(address, n)` first waits until there are at least n.
- */
-function mailbox() {
-  const mark = file.sink.mails.length;
-  const since = (address: string) => file.sink.mails.slice(mark).filter((m) => m.to.includes(address));
-  return async (address: string, atLeast = 0): Promise<SunkMail[]> => {
-    if (atLeast > 0) await file.sink.waitFor(address, () => since(address).length >= atLeast, 15_000);
-    await settle(file.app);
-    return since(address);
-  };
-}
+const mailbox = () => mailboxOf(file);
 
 const text = (m: SunkMail) => mimePart(m.raw, "text/plain") ?? m.text;
 const html = (m: SunkMail) => mimePart(m.raw, "text/html") ?? "";
@@ -185,8 +183,9 @@ describe("reminders by hand", () => {
     await offerAt(app, owner, bertil, key(e, answered, "S3"), { to: "ACCEPTED" });
     await Promise.all([earlier(anna.email, 2), earlier(emma.email, 2), earlier(bertil.email, 1), earlier(owner.email, 1)]);
     const inbox = mailbox();
+    await sentADayAgo(app, e.id);
     const res = await sendReminders(app, owner.token, e.id);
-    expect(res.body).toEqual({ groups: ["Väntande IF"] });
+    expect(res.body).toEqual({ groups: ["Väntande IF"], notReminded: [] });
     const toAnna = await inbox(anna.email, 1);
     expect(toAnna).toHaveLength(1);
     expect(text(toAnna[0])).toContain(e.name);

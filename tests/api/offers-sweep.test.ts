@@ -1,6 +1,8 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { jobs } from "../../src/server/db/schema.ts";
+import { parseInstant } from "../../src/shared/time.ts";
+import { addDays, stockholmToday } from "../../src/shared/validation.ts";
 import type { TestApp } from "../helpers/app.ts";
 import { DAY, HOUR } from "../helpers/clock.ts";
 import { buildUser } from "../helpers/factories.ts";
@@ -18,7 +20,7 @@ import {
   sendReminders,
   settle,
 } from "../helpers/offers.ts";
-import { confirmedEvent, confirmedGroup, type Json, offerAt, type User } from "../helpers/seed.ts";
+import { confirmedEvent, confirmedGroup, type Json, offerAt, stationId, type User } from "../helpers/seed.ts";
 import type { SmtpSink, SunkMail } from "../helpers/smtp-sink.ts";
 
 /**
@@ -128,7 +130,7 @@ describe("the offers sweep", () => {
 
     // Too late to answer; not reminded by hand either.
     expect((await answerOffer(app, anna.token, k, "accept")).status).toBe(409);
-    expect((await sendReminders(app, owner.token, e.id)).body).toEqual({ groups: [] });
+    expect((await sendReminders(app, owner.token, e.id)).body).toEqual({ groups: [], notReminded: [] });
 
     // The group's members are free again, and the organizer may ask once more at the same station.
     const again = await postOffer(app, owner.token, { ...k, volunteers: 4 });
@@ -142,7 +144,8 @@ describe("the offers sweep", () => {
     const g = await confirmedGroup(app, anna, { name: "Påmind IF" });
     const k = key(e, g);
     await offerAt(app, owner, anna, k, { to: "PROPOSAL" });
-    expect((await sendReminders(app, owner.token, e.id)).body).toEqual({ groups: ["Påmind IF"] });
+    await later(app, DAY, [owner, anna, bertil]);
+    expect((await sendReminders(app, owner.token, e.id)).body).toEqual({ groups: ["Påmind IF"], notReminded: [] });
     await settle(app);
     const mark = sink.mails.length;
     const remindedAt = (await groupOffer(app, anna.token, k)).body.remindedAt;
@@ -155,6 +158,12 @@ describe("the offers sweep", () => {
   it("never reminds or expires an offer whose station starts within 48 hours", async () => {
     const { app, sink, owner, anna, bertil } = await world();
     const users = [owner, anna, bertil];
+    // From 06:00 in Stockholm, whatever the hour the earlier tests left the clock at: the control's first
+    // look then falls more than a day after it was sent (a reminder never comes within a day of sending).
+    const today = stockholmToday(app.clock.now());
+    const six = (date: string) => (parseInstant(`${date}T06:00`) as Date).getTime();
+    const morning = six(today) > app.clock.now().getTime() ? six(today) : six(addDays(today, 1));
+    await later(app, morning - app.clock.now().getTime(), users);
     const soon = await confirmedEvent(app, owner, { days: 3, event: { name: "Snart" } });
     const far = await confirmedEvent(app, owner, { days: 30, event: { name: "Långt bort" } });
     const near = await confirmedGroup(app, anna, { name: "Nära IF" });
@@ -188,5 +197,67 @@ describe("the offers sweep", () => {
     expect((await organizerOffer(app, owner.token, kSoon))?.status).toBe("PROPOSAL");
     // The group may still answer; the organizer decides what happens.
     expect((await answerOffer(app, anna.token, kSoon, "accept")).status).toBe(200);
+  });
+});
+
+describe("reminders by hand", () => {
+  /** The offer reminders in `address`'s inbox since `mark`. */
+  const remindersSince = (sink: SmtpSink, mark: number, address: string) =>
+    mailsSince(sink, mark, address).filter((m) => /^(Påminnelse|Reminder):/.test(m.subject));
+  const near = (instant: string, expected: number) =>
+    expect(Math.abs(new Date(instant).getTime() - expected), instant).toBeLessThanOrEqual(10_000);
+
+  it("remind a group of an offer at most once a day and not within a day of sending it, and say who was not and why", async () => {
+    const { app, sink, owner, anna, bertil } = await world();
+    const users = [owner, anna, bertil];
+    const e = await confirmedEvent(app, owner, { stations: [{}, {}], event: { name: "Höstloppet" } });
+    const early = await confirmedGroup(app, anna, { name: "Tidiga IF" });
+    const late = await confirmedGroup(app, bertil, { name: "Sena BK" });
+    const mark = sink.mails.length;
+
+    // Right after the offer went out: nobody is reminded, and the answer says when the group can be.
+    const sentAt = app.clock.now().getTime();
+    await offerAt(app, owner, anna, { eventId: e.id, groupId: early.id, stationId: stationId(e, "S1") }, { to: "PROPOSAL" });
+    const tooSoon = (await sendReminders(app, owner.token, e.id)).body;
+    expect(tooSoon.groups).toEqual([]);
+    expect(tooSoon.notReminded).toEqual([{ group: "Tidiga IF", reason: "sentRecently", from: expect.any(String) }]);
+    near(tooSoon.notReminded[0].from, sentAt + DAY);
+
+    // 20 hours on, the second group's offer goes out; a day after the first, only the first group is reminded,
+    // once, however many ask at the same moment.
+    await later(app, 20 * HOUR, users);
+    const lateSentAt = app.clock.now().getTime();
+    await offerAt(app, owner, bertil, { eventId: e.id, groupId: late.id, stationId: stationId(e, "S2") }, { to: "PROPOSAL" });
+    await later(app, 5 * HOUR, users);
+    const remindedAt = app.clock.now().getTime();
+    const answers = (await Promise.all(Array.from({ length: 10 }, () => sendReminders(app, owner.token, e.id)))).map(
+      (r) => r.body,
+    );
+    expect(answers.filter((a) => a.groups.length > 0)).toEqual([
+      { groups: ["Tidiga IF"], notReminded: [{ group: "Sena BK", reason: "sentRecently", from: expect.any(String) }] },
+    ]);
+    for (const a of answers.filter((x) => x.groups.length === 0))
+      expect(a.notReminded.map((h: Json) => [h.group, h.reason])).toEqual([
+        ["Sena BK", "sentRecently"],
+        ["Tidiga IF", "remindedRecently"],
+      ]);
+
+    // Twice in a day: the second asks again within the day and sends nothing.
+    const again = (await sendReminders(app, owner.token, e.id)).body;
+    expect(again.groups).toEqual([]);
+    near(again.notReminded.find((h: Json) => h.group === "Tidiga IF").from, remindedAt + DAY);
+    near(again.notReminded.find((h: Json) => h.group === "Sena BK").from, lateSentAt + DAY);
+    await settle(app);
+    expect(remindersSince(sink, mark, anna.email)).toHaveLength(1);
+    expect(remindersSince(sink, mark, bertil.email)).toEqual([]);
+
+    // A day after the reminder: both groups are reminded, each once more.
+    await later(app, DAY, users);
+    const dayOn = (await sendReminders(app, owner.token, e.id)).body;
+    expect([...dayOn.groups].sort()).toEqual(["Sena BK", "Tidiga IF"]);
+    expect(dayOn.notReminded).toEqual([]);
+    await settle(app);
+    expect(remindersSince(sink, mark, anna.email)).toHaveLength(2);
+    expect(remindersSince(sink, mark, bertil.email)).toHaveLength(1);
   });
 });

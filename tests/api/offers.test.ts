@@ -22,6 +22,7 @@ import {
   removeOffer,
   sendOffers,
   sendReminders,
+  sentADayAgo,
   stationOffers,
 } from "../helpers/offers.ts";
 import {
@@ -465,7 +466,14 @@ describe("POST /api/offers/{eventId}/confirm (sending invitations)", () => {
     await createOffer(app, owner.token, k, 1);
     const res = await sendOffers(app, owner.token, e.id, { expiresAt: new Date(app.clock.now().getTime() - DAY).toISOString() });
     expectCleanError(res, "ValidationError", 400);
-    expect(res.body.fields.expiresAt).toEqual(expect.any(String));
+    expect(res.body.fields.expiresAt).toBe("offers.validation.expiresInPast");
+    // Yesterday as a date: its end has passed too.
+    const yesterday = await sendOffers(app, owner.token, e.id, { expiresAt: dayFromNow(app, -1) });
+    expect(yesterday.body.fields.expiresAt).toBe("offers.validation.expiresInPast");
+    // A date as some write it by hand is no date here: refused, not read as the default week.
+    const handWritten = await sendOffers(app, owner.token, e.id, { expiresAt: "24/12/2026" });
+    expectCleanError(handWritten, "ValidationError", 400);
+    expect(handWritten.body.fields.expiresAt).toBe("validation.dateFormat");
     expect((await organizerOffer(app, owner.token, k))?.status).toBe("DRAFT");
   });
 
@@ -501,9 +509,10 @@ describe("POST /api/offers/{eventId}/send-reminder", () => {
     await offerAt(app, owner, anna, key(e, waiting, "S2"), { to: "PROPOSAL" });
     await offerAt(app, owner, bertil, key(e, answered, "S3"), { to: "ACCEPTED" });
     await createOffer(app, owner.token, key(e, notSent, "S3"), 1);
+    await sentADayAgo(app, e.id);
     const res = await sendReminders(app, owner.token, e.id);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ groups: [waiting.name] });
+    expect(res.body).toEqual({ groups: [waiting.name], notReminded: [] });
     const now = app.clock.now();
     for (const o of (await eventOffers(app, owner.token, e.id)).body) {
       if (o.groupId === waiting.id) expectNear(o.remindedAt, now, 10_000);
@@ -511,12 +520,12 @@ describe("POST /api/offers/{eventId}/send-reminder", () => {
     }
   });
 
-  it("answers {groups: []} when no offer awaits an answer", async () => {
+  it("answers {groups: [], notReminded: []} when no offer awaits an answer", async () => {
     const e = await event();
     await createOffer(app, owner.token, key(e, await group()), 1);
     const res = await sendReminders(app, owner.token, e.id);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ groups: [] });
+    expect(res.body).toEqual({ groups: [], notReminded: [] });
   });
 
   it("answers 409 EventNotConfirmed on a DRAFT event and 409 EventHistoric on a HISTORIC one", async () => {
@@ -639,6 +648,7 @@ describe("the organizer's reads", () => {
       nameAttendees: false,
       recordAttendance: false,
       shareLink: false,
+      standIns: false,
     });
     expectCleanError(await removeOffer(app, leader.token, k), "NotFound", 404);
     const byLeader = (await stationOffers(app, leader.token, e.id, k.stationId)).body.offers[0];
@@ -648,6 +658,7 @@ describe("the organizer's reads", () => {
       nameAttendees: false,
       recordAttendance: false,
       shareLink: false,
+      standIns: false,
     });
     const listed = (await eventOffers(app, leader.token, e.id)).body[0];
     expect(listed.abilities.remove).toBe(false);
@@ -935,6 +946,25 @@ describe("POST /api/offers/groups/{groupId}/{eventId}/{stationId} (naming attend
     const missing = await nameAttendees(app, anna.token, k, { attendees: [NO_SUCH_ID] });
     expectCleanError(missing, "ValidationError", 400);
     expect((await groupOffer(app, anna.token, k)).body.attendees).toEqual([]);
+  });
+
+  it("refuses a volunteer younger than the station's minimum age: 400 ValidationError on the volunteer's place, nothing saved", async () => {
+    const e = await event({ event: { included: [] }, stations: [{ officialMiniumumAge: 18 }] });
+    const g = await group(anna, {
+      volunteers: [
+        { ...kim, age: 14 },
+        { ...ali, age: 18 },
+      ],
+    });
+    const k = key(e, g);
+    await offerAt(app, owner, anna, k, { volunteers: 2, to: "ACCEPTED" });
+    const [young, adult] = g.volunteers.map((v: Json) => v.id as string);
+    const res = await nameAttendees(app, anna.token, k, { attendees: [adult, young] });
+    expectCleanError(res, "ValidationError", 400);
+    expect(res.body.fields).toEqual({ "attendees.1": "offers.validation.belowMinimumAge" });
+    expect((await groupOffer(app, anna.token, k)).body.attendees).toEqual([]);
+    // Exactly the minimum age may come.
+    expect((await nameAttendees(app, anna.token, k, { attendees: [adult] })).status).toBe(200);
   });
 
   it("answers 409 Conflict unless the offer is ACCEPTED", async () => {

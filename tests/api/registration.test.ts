@@ -1,12 +1,17 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "../../src/server/db/client.ts";
 import { rateEvents } from "../../src/server/db/schema.ts";
-import { SIGN_UPS_PER_IP, SIGN_UPS_PER_LINK } from "../../src/server/features/registration/service.ts";
+import {
+  SIGN_UPS_PER_IP,
+  SIGN_UPS_PER_LINK,
+  SIGN_UPS_PER_LINK_AND_ADDRESS,
+} from "../../src/server/features/registration/service.ts";
 import { DAY } from "../helpers/clock.ts";
 import { buildUser } from "../helpers/factories.ts";
 import { partsOf, plainTextOf } from "../helpers/files.ts";
 import { call } from "../helpers/http.ts";
-import { freshIp, mailingAppForFile, req } from "../helpers/identity.ts";
+import { freshIp, mailingAppForFile, nthMail, req } from "../helpers/identity.ts";
 import { eventOffers, groupOffer, nameAttendees, type OfferKey, settle } from "../helpers/offers.ts";
 import { confirmedEvent, confirmedGroup, type Json, makeHistoric, offerAt, stationId, type User } from "../helpers/seed.ts";
 import type { SunkMail } from "../helpers/smtp-sink.ts";
@@ -44,9 +49,14 @@ interface Scene {
 }
 
 /** A confirmed event with shirts, food and substitutes, and the contact's group with an ACCEPTED offer there. */
-async function scene(options: { volunteers?: number; stations?: number; event?: Record<string, unknown> } = {}): Promise<Scene> {
+async function scene(
+  options: { volunteers?: number; stations?: number; minimumAge?: number; event?: Record<string, unknown> } = {},
+): Promise<Scene> {
   const { app } = file;
-  const stations = Array.from({ length: options.stations ?? 1 }, (_, i) => ({ name: `S${i + 1}` }));
+  const stations = Array.from({ length: options.stations ?? 1 }, (_, i) => ({
+    name: `S${i + 1}`,
+    ...(options.minimumAge === undefined ? {} : { officialMiniumumAge: options.minimumAge }),
+  }));
   const event = await confirmedEvent(app, owner, { stations, event: { ...SHIRTS_AND_FOOD, ...options.event } });
   const group = await confirmedGroup(app, contact, { name: `Lunds BK ${Math.random().toString(36).slice(2, 6)}` });
   const key = { eventId: event.id, groupId: group.id, stationId: stationId(event) };
@@ -90,6 +100,8 @@ const organizerAttendees = async (key: OfferKey) => {
   const offer = (await eventOffers(file.app, owner.token, key.eventId)).body.find((o: Json) => o.groupId === key.groupId);
   return (offer.group.attendees ?? []).map((a: Json) => a.name) as string[];
 };
+/** The mail confirming an adult's sign-up: one named at once gets their pass in a mail of its own as well. */
+const signUpMail = (address: string) => nthMail(file.sink, address, 1, /^(Du är anmäld|You are signed up)/);
 const mailsTo = async (address: string, atLeast = 1): Promise<SunkMail[]> => {
   await file.sink.waitFor(address, () => file.sink.mails.filter((m) => m.to.includes(address)).length >= atLeast, 15_000);
   return file.sink.mails.filter((m) => m.to.includes(address));
@@ -100,6 +112,9 @@ const linkIn = (mail: SunkMail, path: string) => {
   if (!found) throw new Error(`no ${path} link in ${mail.text}`);
   return new URL(found[1], "http://x").searchParams.get("token") as string;
 };
+/** The language the first link to `path` in a mail opens its page in (`&lang=`), as the person clicks it. */
+const languageOfLink = (mail: SunkMail, path: string) =>
+  new RegExp(`https?://[^/\\s]+${path}\\?token=[\\w.-]+&lang=(\\w+)`).exec(plainTextOf(mail.raw))?.[1];
 
 describe("the sign-up link (POST /api/link)", () => {
   it("gives the group's contact the event's link, the same one each time", async () => {
@@ -271,9 +286,11 @@ describe("signing up (POST /api/groups/addVolunteer)", () => {
     // A form read before the sign-up cannot save over it.
     expect(group.version).toBeGreaterThan(before.version);
     expect(await organizerAttendees(s.key)).toContain("Anders Ask");
-    const mail = (await mailsTo("anders.ask@example.se"))[0];
+    const mail = await signUpMail("anders.ask@example.se");
     expect(mail.subject).toContain(s.group.name);
     expect(linkIn(mail, "/volunteer-removal")).toBeTruthy();
+    // Signed up without a language: the mail and its link are Swedish.
+    expect(languageOfLink(mail, "/volunteer-removal")).toBe("sv");
   });
 
   it("does not name anyone at once when the group has several accepted stations, or the offer is full", async () => {
@@ -287,6 +304,17 @@ describe("signing up (POST /api/groups/addVolunteer)", () => {
     const two = await signUp(s, volunteer());
     expect(two.body.named).toBe(false);
     expect((await groupOf(s.group.id)).volunteers).toHaveLength(3);
+  });
+
+  it("does not name at once one younger than the station's minimum age: they join the group, unnamed", async () => {
+    const s = await scene({ minimumAge: 21 });
+    const young = await signUp(s, volunteer({ name: "Unga Ulla", age: 20 }));
+    expect(young.status).toBe(201);
+    expect(young.body.named).toBe(false);
+    expect((await groupOf(s.group.id)).volunteers.map((v: Json) => v.name)).toContain("Unga Ulla");
+    expect(await organizerAttendees(s.key)).not.toContain("Unga Ulla");
+    const old = await signUp(s, volunteer({ name: "Vuxna Vera", age: 21 }));
+    expect(old.body.named).toBe(true);
   });
 
   it("refuses an e-mail already in the group, whatever its case, and changes nothing", async () => {
@@ -418,6 +446,44 @@ describe("signing up (POST /api/groups/addVolunteer)", () => {
     expect((await groupOf(t.group.id)).volunteers).toHaveLength(1);
   });
 
+  it("lets 95 % of genuine sign-ups through while five addresses flood the link, each flooder held to its own budget", async () => {
+    const s = await scene();
+    const flooders = Array.from({ length: 5 }, () => freshIp());
+    // The flood so far this hour, as the limits recorded it: 20 sign-ups from each of the five addresses.
+    const now = file.app.clock.now();
+    const linkKey = `${s.group.id}:${s.event.id}`;
+    await file.app.ctx.db.insert(rateEvents).values(
+      flooders.flatMap((ip) =>
+        Array.from({ length: 20 }, () => [
+          { key: `${SIGN_UPS_PER_LINK.name}:${linkKey}`, at: now },
+          { key: `${SIGN_UPS_PER_LINK_AND_ADDRESS.name}:${linkKey}:${ip}`, at: now },
+        ]).flat(),
+      ),
+    );
+    // It goes on with 100 more, and in among them 20 members sign up, each from their own network.
+    const attempts = Array.from({ length: 100 }, (_, i) => [
+      ...(i % 5 === 2 ? [{ ip: freshIp(), genuine: true }] : []),
+      { ip: flooders[i % 5], genuine: false },
+    ]).flat();
+    const answers: Array<{ genuine: boolean; ip: string; status: number }> = [];
+    for (let i = 0; i < attempts.length; i += 10)
+      answers.push(
+        ...(await Promise.all(
+          attempts.slice(i, i + 10).map(async (a) => ({ ...a, status: (await signUp(s, volunteer(), { ip: a.ip })).status })),
+        )),
+      );
+    const genuine = answers.filter((a) => a.genuine);
+    expect(genuine).toHaveLength(20);
+    expect(genuine.filter((a) => a.status === 201).length / genuine.length).toBeGreaterThanOrEqual(0.95);
+    // Each flooder got only what was left of its own budget; the rest were refused with 429.
+    for (const ip of flooders) {
+      const own = answers.filter((a) => a.ip === ip);
+      expect(own.filter((a) => a.status === 201)).toHaveLength(SIGN_UPS_PER_LINK_AND_ADDRESS.limit - 20);
+      expect(own.filter((a) => a.status !== 201).every((a) => a.status === 429)).toBe(true);
+    }
+    expect((await groupOf(s.group.id)).volunteers).toHaveLength(5 * (SIGN_UPS_PER_LINK_AND_ADDRESS.limit - 20) + 20);
+  });
+
   it("mails one guardian address at most 10 times a day, and a refused sign-up changes nothing", async () => {
     const s = await scene();
     const guardian = { name: "Greta Gräns", email: "greta.grans@example.se" };
@@ -471,6 +537,10 @@ describe("a minor's sign-up and their guardian's yes", () => {
     expect(guardianMail.subject).toBe(`Confirm Elin Holm's sign-up for ${s.event.name}`);
     const [pupilMail] = await mailsTo("elin.holm@example.se");
     expect(plainTextOf(pupilMail.raw)).toContain("Eva Holm");
+    // The mails' links open their pages in the mails' language.
+    expect(languageOfLink(guardianMail, "/guardian-consent")).toBe("en");
+    expect(languageOfLink(guardianMail, "/volunteer-removal")).toBe("en");
+    expect(languageOfLink(pupilMail, "/volunteer-removal")).toBe("en");
     const token = linkIn(guardianMail, "/guardian-consent");
     const preview = await call(file.app.server, "POST", "/api/volunteers/guardian-consent/preview", { body: { token } });
     expect(preview.status).toBe(200);
@@ -522,7 +592,7 @@ describe("a volunteer's own removal", () => {
     const v = volunteer({ name: "Rut Ros", email: "rut.ros@example.se" });
     const res = await signUp(s, v);
     expect(res.body.named).toBe(true);
-    const token = linkIn((await mailsTo("rut.ros@example.se"))[0], "/volunteer-removal");
+    const token = linkIn(await signUpMail("rut.ros@example.se"), "/volunteer-removal");
     const preview = await call(file.app.server, "POST", "/api/volunteers/removal/preview", { body: { token } });
     expect(preview.body).toEqual({ volunteerName: "Rut Ros", groupName: s.group.name });
     const contactMailsBefore = file.sink.mails.filter((m) => m.to.includes(contact.email)).length;
@@ -541,6 +611,29 @@ describe("a volunteer's own removal", () => {
     expect(forged.body.code).toBe("LinkInvalid");
   });
 
+  it("removes once when the link is followed 20 times at once: one mail to each contact, the version moved once", async () => {
+    const s = await scene();
+    const v = volunteer({ name: "Pia Parallell", email: "pia.parallell@example.se" });
+    const res = await signUp(s, v);
+    expect(res.status).toBe(201);
+    const token = linkIn(await signUpMail("pia.parallell@example.se"), "/volunteer-removal");
+    const before = await groupOf(s.group.id);
+
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => call(file.app.server, "POST", "/api/volunteers/removal", { body: { token } })),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(204));
+    const after = await groupOf(s.group.id);
+    expect(after.volunteers).toHaveLength(0);
+    expect(after.version).toBe(before.version + 1);
+    const told = await queryRows<{ n: number }>(
+      file.app.ctx.db,
+      sql`SELECT count(*)::int AS n FROM mails WHERE kind = 'volunteerLeft' AND "to" = ${contact.email}
+        AND subject LIKE ${"Pia Parallell%"}`,
+    );
+    expect(told[0].n).toBe(1);
+  });
+
   it("puts the removal link in a send-out to the volunteers, in the language they signed up in", async () => {
     const s = await scene();
     await signUp(s, volunteer({ name: "Eddie English", email: "eddie@example.se" }), { language: "en" });
@@ -556,9 +649,10 @@ describe("a volunteer's own removal", () => {
     });
     expect(sent.status).toBe(201);
     await settle(file.app);
-    const mail = (await mailsTo("eddie@example.se", 2)).find((m) => m.subject === "Inför loppet") as SunkMail;
+    const mail = await nthMail(file.sink, "eddie@example.se", 1, "Inför loppet");
     expect(plainTextOf(mail.raw)).toContain("Remove your details here");
     const token = linkIn(mail, "/volunteer-removal");
+    expect(languageOfLink(mail, "/volunteer-removal")).toBe("en");
     expect((await call(file.app.server, "POST", "/api/volunteers/removal/preview", { body: { token } })).body.volunteerName).toBe(
       "Eddie English",
     );

@@ -9,13 +9,16 @@ import { afterAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../src/server/app.ts";
 import { loadConfig } from "../../src/server/config.ts";
 import { type Database, openPglite, openPostgres, queryRows } from "../../src/server/db/client.ts";
-import { createTestDatabase, type TestApp } from "../helpers/app.ts";
-import { TestClock } from "../helpers/clock.ts";
+import { CLAIM_MS } from "../../src/server/features/sendouts/delivery.ts";
+import { claimRecipients } from "../../src/server/features/sendouts/repo.ts";
+import { LEASE_MS } from "../../src/server/jobs/queue.ts";
+import { createTestApp, createTestDatabase, type TestApp } from "../helpers/app.ts";
+import { SECOND, TestClock } from "../helpers/clock.ts";
 import { buildUser } from "../helpers/factories.ts";
 import { pdf, upload } from "../helpers/files.ts";
 import { nameAttendees } from "../helpers/offers.ts";
 import { confirmedEvent, confirmedGroup, offerAt, stationId } from "../helpers/seed.ts";
-import { postSendOut, sendOutBody } from "../helpers/sendouts.ts";
+import { postSendOut, sendOutBody, sendOutScene } from "../helpers/sendouts.ts";
 import { SmtpSink } from "../helpers/smtp-sink.ts";
 
 /**
@@ -102,6 +105,25 @@ const statuses = (database: Database, sendOutId: string) =>
     sql`SELECT status, count(*) AS count FROM send_out_recipients WHERE send_out_id = ${sendOutId} GROUP BY status ORDER BY status`,
   ).then((rows) => Object.fromEntries(rows.map((r) => [r.status, Number(r.count)])));
 
+/** The send-out's delivery job and the addresses claimed for it, with whose and until when. */
+async function leases(database: Database, sendOutId: string) {
+  const [job] = await queryRows<{ lockedBy: string | null; lockedUntil: Date; attempts: number; doneAt: Date | null }>(
+    database.db,
+    sql`SELECT locked_by AS "lockedBy", locked_until AS "lockedUntil", attempts, done_at AS "doneAt" FROM jobs
+      WHERE kind = 'sendout.deliver' AND payload->>'sendOutId' = ${sendOutId} ORDER BY created_at LIMIT 1`,
+  );
+  const claims = await queryRows<{ email: string; claimedBy: string; claimedUntil: Date }>(
+    database.db,
+    sql`SELECT email, claimed_by AS "claimedBy", claimed_until AS "claimedUntil" FROM send_out_recipients
+      WHERE send_out_id = ${sendOutId} AND status = 'QUEUED' AND claimed_by IS NOT NULL`,
+  );
+  const at = (v: Date | string | null) => (v === null ? null : new Date(v));
+  return {
+    job: { ...job, lockedUntil: at(job.lockedUntil) as Date, doneAt: at(job.doneAt), attempts: Number(job.attempts) },
+    claims: claims.map((c) => ({ ...c, claimedUntil: new Date(c.claimedUntil) })),
+  };
+}
+
 describe("a send-out whose server is killed mid-delivery", () => {
   it("reaches every address exactly once after a restart", async () => {
     const smtpUrl = await sink.start();
@@ -153,13 +175,21 @@ describe("a send-out whose server is killed mid-delivery", () => {
       QUEUED: RECIPIENTS - ACCEPTED_BEFORE_KILL,
       SENT: ACCEPTED_BEFORE_KILL,
     });
-    // The dead process's leases would run out by themselves (the job's after 2 minutes, the addresses'
-    // after 5); the test lets that time pass at once.
-    await database.db.execute(sql`UPDATE jobs SET locked_until = NULL WHERE kind = 'sendout.deliver' AND done_at IS NULL`);
-    await database.db.execute(sql`UPDATE send_out_recipients SET claimed_until = NULL WHERE send_out_id = ${sendOutId}`);
+    // The dead process still holds the job and the addresses it was sending, in its name, for a while.
+    const held = await leases(database, sendOutId);
+    expect(held.job).toMatchObject({ lockedBy: expect.any(String), attempts: 1 });
+    expect(held.job.lockedUntil.getTime()).toBeGreaterThan(Date.now());
+    expect(held.claims.length).toBeGreaterThan(0);
+    expect(held.claims.every((c) => c.claimedBy === held.job.lockedBy)).toBe(true);
+    // Had they ten minutes still to run, the restarted process would not wait for them: it frees what it held.
+    const tenMinutes = new Date(Date.now() + 10 * 60_000);
+    await database.db.execute(sql`UPDATE jobs SET locked_until = ${tenMinutes} WHERE locked_by = ${held.job.lockedBy}`);
+    await database.db.execute(
+      sql`UPDATE send_out_recipients SET claimed_until = ${tenMinutes} WHERE claimed_by = ${held.job.lockedBy}`,
+    );
     await database.close();
 
-    // ── Restarted, the server sends the rest: every address exactly once ────────────────────────────
+    // ── Restarted, the server sends the rest at once: every address exactly once ───────────────────
     sink.holdAfter(Number.POSITIVE_INFINITY);
     child = await startChild(smtpUrl);
     await until("a mail to every address", () => new Set(ours().map((m) => m.to.join())).size === RECIPIENTS);
@@ -178,4 +208,39 @@ describe("a send-out whose server is killed mid-delivery", () => {
     expect(await statuses(database, sendOutId)).toEqual({ SENT: RECIPIENTS });
     await database.close();
   }, 120_000);
+});
+
+describe("a send-out another process was delivering when it died", () => {
+  it("is taken over within 30 s of that process's last word, and not before its leases run out", async () => {
+    const app = await createTestApp();
+    try {
+      const scene = await sendOutScene(app);
+      await app.jobs.runDue(); // the set-up's own mails, and the periodic jobs' first runs
+      const created = await postSendOut(app, scene.owner.token, scene.event.id, sendOutBody([scene.s1, scene.s2]));
+      expect(created.status).toBe(201);
+      const sendOutId = created.body.sendOutId as string;
+
+      // Another process took the job and a chunk of the addresses, renewed them a last time, and died.
+      const now = app.clock.now();
+      const elsewhere = "other-host:3000:/srv/bemanna";
+      await app.ctx.db.execute(
+        sql`UPDATE jobs SET locked_by = ${elsewhere}, locked_until = ${new Date(now.getTime() + LEASE_MS)}, attempts = 1
+          WHERE kind = 'sendout.deliver' AND done_at IS NULL`,
+      );
+      const taken = await claimRecipients(app.ctx.db, sendOutId, now, new Date(now.getTime() + CLAIM_MS), 2, elsewhere);
+      expect(taken.length).toBeGreaterThan(0);
+
+      // This process leaves them alone while they may still be in hand…
+      expect(await app.jobs.runDue()).toBe(0);
+      app.clock.advance(LEASE_MS - SECOND);
+      expect(await app.jobs.runDue()).toBe(0);
+      expect(await statuses(app.database, sendOutId)).toEqual({ QUEUED: created.body.recipients });
+      // …and within 30 s of the last heartbeat it has sent every address, the dead process's chunk too.
+      app.clock.advance(30 * SECOND - (LEASE_MS - SECOND));
+      expect(await app.jobs.runDue()).toBeGreaterThanOrEqual(1);
+      expect(await statuses(app.database, sendOutId)).toEqual({ SENT: created.body.recipients });
+    } finally {
+      await app.close();
+    }
+  }, 60_000);
 });

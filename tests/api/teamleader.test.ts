@@ -57,7 +57,7 @@ async function moveTo(eventId: string, date: string) {
 const today = () => stockholmToday(app.clock.now());
 
 describe("GET /api/teamleader/events/summaries", () => {
-  it("lists the events where the user leads a station, with only their stations, newest date first, current until 7 days after the date", async () => {
+  it("lists the events where the user leads a station, with only their stations, coming ones soonest first and then past ones, current until 7 days after the date", async () => {
     const user = await buildUser(app, { firstName: "Sara" });
     const soon = await confirmedEvent(app, owner, {
       days: 5,
@@ -94,12 +94,12 @@ describe("GET /api/teamleader/events/summaries", () => {
     expect(res.status).toBe(200);
     expect(() => ledEventSummary.array().parse(res.body)).not.toThrow();
     expect(res.body.map((e: Json) => [e.name, e.current])).toEqual([
-      ["Höstloppet", true],
       ["Vårruset", true],
+      ["Höstloppet", true],
       ["Förra veckan", true],
       ["Förra månaden", false],
     ]);
-    const first = res.body[1];
+    const first = res.body[0];
     expect(first).toEqual({
       id: soon.id,
       eventId: soon.id,
@@ -114,7 +114,7 @@ describe("GET /api/teamleader/events/summaries", () => {
       ],
       current: true,
     });
-    expect(res.body[0].id).toBe(later.id);
+    expect(res.body[1].id).toBe(later.id);
     expect(res.body[3].status).toBe("HISTORIC");
   });
 
@@ -181,15 +181,29 @@ describe("GET /api/teamleader/events/{id}", () => {
   it("gives a confirmed event's team leader only the send-out, and a finished event's nothing to do", async () => {
     const e = await confirmedEvent(app, owner, { stations: [{ teamLeaderEmail: leader.email }] });
     const confirmed = await ledEvent(leader, e.id);
-    expect(confirmed.body.abilities).toEqual({ edit: false, confirm: false, remove: false, match: false, sendOut: true });
+    expect(confirmed.body.abilities).toEqual({
+      edit: false,
+      confirm: false,
+      remove: false,
+      match: false,
+      sendOut: true,
+      today: false,
+    });
     // The same event as its contact sees it: everything they may do.
     const own = await call(app.server, "GET", `/api/events/${e.id}`, { token: owner.token });
-    expect(own.body.abilities).toEqual({ edit: true, confirm: false, remove: false, match: true, sendOut: true });
+    expect(own.body.abilities).toEqual({ edit: true, confirm: false, remove: false, match: true, sendOut: true, today: false });
     await makeHistoric(app, e.id);
     const finished = await ledEvent(leader, e.id);
     expect(finished.status).toBe(200);
     expect(finished.body.status).toBe("HISTORIC");
-    expect(finished.body.abilities).toEqual({ edit: false, confirm: false, remove: false, match: false, sendOut: false });
+    expect(finished.body.abilities).toEqual({
+      edit: false,
+      confirm: false,
+      remove: false,
+      match: false,
+      sendOut: false,
+      today: false,
+    });
   });
 
   it("answers 404 to an outsider, to the team leader of another event, to an event contact who leads no station, and for a DRAFT", async () => {

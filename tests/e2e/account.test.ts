@@ -1,8 +1,9 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { buildUser, PASSWORD, uniqueEmail } from "../helpers/factories.ts";
+import { call } from "../helpers/http.ts";
 import { codeIn } from "../helpers/smtp-sink.ts";
-import { expectNoAxeViolations, input, inviteUser, newPage, postApi, setUpProduct, signInAs, signUp } from "./harness.ts";
+import { expectNoAxeViolations, input, inviteUser, newPage, postApi, setUpProduct, signIn, signInAs, signUp } from "./harness.ts";
 
 const e2e = setUpProduct();
 
@@ -253,6 +254,35 @@ describe("the shell around the account pages", () => {
     await page.getByRole("combobox", { name: "Language" }).selectOption("sv");
     await expect.poll(() => heading(page).innerText()).toBe("Logga in");
     await page.context().close();
+  });
+
+  it("keeps a language chosen before signing in, on the account too; without a choice the account's language wins", async () => {
+    const app = e2e.product.app;
+    const swedish = await buildUser(app, { firstName: "Karin", lastName: "Lindqvist", language: "sv" });
+    const page = await newPage(e2e.browser, { language: "sv" });
+    await page.goto(`${e2e.product.url}/login`);
+    await page.getByRole("combobox", { name: "Språk" }).selectOption("en");
+    await expect.poll(() => heading(page).innerText()).toBe("Log in");
+    await input(page, "email").fill(swedish.email);
+    await input(page, "password").fill(swedish.password);
+    await page.getByRole("button", { name: "Log in", exact: true }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+    // The page the person was on goes on in the language they chose, and the account keeps it for mail.
+    await expect.poll(() => page.locator("html").getAttribute("lang")).toBe("en");
+    const me = () => call(app.server, "GET", "/api/auth/me", { token: swedish.token }).then((r) => r.body.language);
+    await expect.poll(me).toBe("en");
+    await page.reload();
+    await expect.poll(() => page.getByRole("combobox", { name: "Language" }).inputValue()).toBe("en");
+    expect(await page.locator("html").getAttribute("lang")).toBe("en");
+    await page.context().close();
+
+    // No choice made on this browser: the account's language takes over at sign-in.
+    const english = await buildUser(app, { firstName: "Emma", lastName: "Berg", language: "en" });
+    const other = await newPage(e2e.browser, { language: "sv" });
+    await signIn(other, e2e.product, english.email, english.password);
+    await expect.poll(() => other.locator("html").getAttribute("lang")).toBe("en");
+    expect(await call(app.server, "GET", "/api/auth/me", { token: english.token }).then((r) => r.body.language)).toBe("en");
+    await other.context().close();
   });
 
   it("shows raw message ids while Shift, Alt and Ctrl are pressed together", async () => {

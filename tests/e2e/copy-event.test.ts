@@ -238,6 +238,54 @@ const offerBox = (page: Page, station: string, group: string) =>
   page.locator(`fieldset[data-station="${station}"]`).getByRole("checkbox", { name: group });
 
 describe("copying an event", () => {
+  it("says on the last step that no group accepted, instead of listing none (sv and en, 375 px)", async () => {
+    const { app } = e2e.product;
+    const organizer = await buildUser(app, { firstName: "Nils", lastName: "Nolla" });
+    const name = "Tomma loppet";
+    const event = await confirmedEvent(app, organizer, {
+      event: { ...BARE_EVENT, name, city: "Lund" },
+      stations: [{ ...LUND, name: START, skills: [] }],
+    });
+    const texts = {
+      sv: {
+        next: "Nästa steg",
+        none: `Ingen grupp tackade ja till ${name}, så det finns inga grupper att fråga igen.`,
+        list: "Här är grupperna som tackade ja",
+      },
+      en: {
+        next: "Next step",
+        none: `No group accepted for ${name}, so there are no groups to ask again.`,
+        list: "These are the groups",
+      },
+    };
+    for (const lang of ["sv", "en"] as const) {
+      const tx = texts[lang];
+      // The app speaks the signed-in user's language.
+      const me = await call(app.server, "PUT", "/api/auth/me", {
+        token: organizer.token,
+        body: { firstName: "Nils", lastName: "Nolla", phone: "+46701234567", language: lang },
+      });
+      expect(me.status).toBe(200);
+      const page = await newPage(e2e.browser, { width: 375, language: lang });
+      await signInAs(page, e2e.product, organizer);
+      await page.goto(`${e2e.product.url}/my-pages/events/copy`);
+      const choose = page.getByRole("button", { name: new RegExp(`${name}, ${event.date}$`) });
+      await poll(() => choose.isVisible()).toBe(true);
+      await choose.click();
+      await poll(() => field(page, "name").inputValue()).toBe(name);
+      await adjust(page, { name: `${name} ${lang}`, date: addDays(NEW_DATE, 28), city: "Lund", time: "09:00" });
+      await page.getByRole("button", { name: tx.next }).click();
+      await poll(() => page.locator("[data-station]").count()).toBe(1);
+      await page.getByRole("button", { name: tx.next }).click();
+      await page.waitForURL(/step=3/);
+      await poll(() => page.getByText(tx.none, { exact: false }).isVisible()).toBe(true);
+      expect(await page.locator("main").innerText()).not.toContain(tx.list);
+      expect(await page.getByRole("checkbox").count()).toBe(0);
+      await look(page, `copy-3-none-accepted-${lang}-375`, 375);
+      await page.context().close();
+    }
+  });
+
   it("copies last year's event with two of its three groups as drafts, mailing no one", async () => {
     const s = await source();
     const tx = texts.sv;

@@ -33,6 +33,8 @@ const texts = {
     conflict: "Förfrågan har redan besvarats eller ändrats.",
     empty: "Ni har inga förfrågningar än.",
     notEnough: "Välj minst en funktionär",
+    fixErrors: "Något behöver rättas – se de markerade fälten.",
+    tooYoung: "Kan inte anmälas hit: yngre än stationens lägsta ålder (13 år)",
   },
   en: {
     offersTitle: "Offers",
@@ -52,6 +54,8 @@ const texts = {
     conflict: "The offer has already been answered or has changed.",
     empty: "You have no offers yet.",
     notEnough: "Choose at least one volunteer",
+    fixErrors: "Something needs correcting – see the marked fields.",
+    tooYoung: "Cannot be named here: younger than the station's minimum age (13 years)",
   },
 } as const;
 
@@ -71,8 +75,10 @@ const station = (date: string, name: string) => ({
 /** The group's volunteers; their addresses are this file's own, as other files wait for mail to theirs. */
 const VOLUNTEERS = [
   { name: "Kim Berg", email: "kim.svar@example.se", phone: "0701234567", age: 13 },
-  { name: "Ali Said", email: "ali.svar@example.se", phone: "0707654321", age: 12 },
+  { name: "Ali Said", email: "ali.svar@example.se", phone: "0707654321", age: 13 },
   { name: "Sam Ek", email: "sam.svar@example.se", phone: "0709876543", age: 14 },
+  // Younger than the stations' minimum age (13).
+  { name: "Moa Lind", email: "moa.svar@example.se", phone: "0703216549", age: 12 },
 ];
 
 /** A confirmed event of an organizer with the given stations, on `date`. */
@@ -126,6 +132,28 @@ const engagementUrl = (eventId: string, groupId: string, stationId: string) =>
 /** No part of the page reaches past the window's width (no sideways scrolling). */
 async function expectNoSidewaysScroll(page: Page, width: number) {
   expect(await page.evaluate("document.documentElement.scrollWidth")).toBeLessThanOrEqual(width);
+}
+
+/**
+ * Ticks Moa (12) on a 13+ station: the reason shows under her row, in red; saving is refused with the focus
+ * on her box; unticking her mends it and the alert goes. Kim is ticked already.
+ */
+async function expectTooYoungRefused(page: Page, lang: Lang, tag: string) {
+  const tx = texts[lang];
+  const moa = page.getByLabel(tx.volunteer("Moa Lind", 12));
+  const row = page.getByRole("listitem").filter({ has: moa });
+  await moa.check();
+  await poll(() => row.getByText(tx.tooYoung).isVisible()).toBe(true);
+  expect(await moa.getAttribute("aria-invalid")).toBe("true");
+  await page.getByRole("button", { name: tx.save }).click();
+  const fix = page.getByRole("alert").filter({ hasText: tx.fixErrors });
+  await poll(() => fix.isVisible()).toBe(true);
+  await poll(() => page.evaluate("document.activeElement?.closest('li')?.textContent")).toContain("Moa Lind");
+  await expectNoAxeViolations(page, `naming one too young ${tag}`);
+  await screenshot(page, `engagement-too-young-${tag}`, { fullPage: false });
+  await moa.uncheck();
+  await poll(() => row.getByText(tx.tooYoung).count()).toBe(0);
+  await poll(() => fix.count()).toBe(0);
 }
 
 describe.each([
@@ -199,13 +227,20 @@ describe.each([
     const answered = await e2e.product.sink.waitFor(s.organizer.email, (m) => m.subject.includes("IFK Exempel P12"));
     expect(answered.subject).toContain("Entrén");
 
-    // Naming nobody is refused before anything is sent.
+    // Naming nobody is refused before anything is sent; ticking someone mends it, and the message goes.
     await page.getByRole("button", { name: tx.save }).click();
-    await poll(() => page.getByRole("alert").filter({ hasText: tx.notEnough }).isVisible()).toBe(true);
+    const notEnough = page.getByRole("alert").filter({ hasText: tx.notEnough });
+    await poll(() => notEnough.isVisible()).toBe(true);
+    await page.getByLabel(tx.volunteer("Kim Berg", 13)).check();
+    await poll(() => notEnough.count()).toBe(0);
+
+    // One younger than the station's minimum age cannot be named: said under her row, and nothing is sent.
+    await expectTooYoungRefused(page, lang, tag);
+    expect((await groupOffer(app, s.contact.token, s.key("Entrén"))).body.attendees).toEqual([]);
 
     // Naming: Kim with a size, Ali without one → the server names Ali in the missing-information dialog.
     await page.getByLabel(tx.volunteer("Kim Berg", 13)).check();
-    await page.getByLabel(tx.volunteer("Ali Said", 12)).check();
+    await page.getByLabel(tx.volunteer("Ali Said", 13)).check();
     await page.getByLabel(tx.shirtSizeFor("Kim Berg")).selectOption("M");
     await page.getByLabel(tx.substituteFor("Kim Berg")).fill("Sam Ek");
     await page.getByRole("button", { name: tx.save }).click();
@@ -319,6 +354,42 @@ describe("the group side of offers at the other widths", () => {
       await expectNoSidewaysScroll(page, width);
       await expectNoAxeViolations(page, `naming ${tag}`);
       await screenshot(page, `engagement-naming-${tag}`);
+      await expectTooYoungRefused(page, lang, tag);
+      await page.context().close();
+    }
+  });
+
+  it("shows the sign-up link right there to a contact who accepted more places than the group has volunteers", async () => {
+    const { app } = e2e.product;
+    for (const lang of ["sv", "en"] as const) {
+      const organizer = await buildUser(app, { firstName: "Olle", lastName: "Arrangör" });
+      const date = dayFromNow(app, 32);
+      const event = await stadslopp(app, organizer, `Fler platser ${lang}`, date, ["Entrén"]);
+      const contact = await buildUser(app, { firstName: "Karin", lastName: "Lindqvist", language: lang });
+      const group = await confirmedGroup(app, contact, {
+        name: `Lilla laget ${lang}`,
+        ages: ["12", "13", "14"],
+        volunteers: VOLUNTEERS.map((v) => ({ ...v, email: v.email.replace("@", `.${lang}.fler@`) })),
+      });
+      expect(await offerEach(app, organizer, event, group.id, 5)).toBe(1);
+      const key = { eventId: event.id, groupId: group.id, stationId: stationId(event, "Entrén") };
+      expect((await answerOffer(app, contact.token, key, "accept")).status).toBe(200);
+
+      const page = await newPage(e2e.browser, { width: 375, language: lang });
+      await signInAs(page, e2e.product, contact);
+      await page.goto(engagementUrl(event.id, group.id, key.stationId));
+      const short = page.locator("[data-short]");
+      await poll(() => short.isVisible()).toBe(true);
+      expect(await short.innerText()).toContain(
+        lang === "sv"
+          ? `Ni har tackat ja till 5 platser, men gruppen har bara ${VOLUNTEERS.length} funktionärer.`
+          : `You accepted 5 places, but the group has only ${VOLUNTEERS.length} volunteers.`,
+      );
+      const copy = lang === "sv" ? `Kopiera anmälningslänk för ${group.name}` : `Copy sign-up link for ${group.name}`;
+      expect(await short.getByRole("button", { name: copy }).isVisible()).toBe(true);
+      await expectNoSidewaysScroll(page, 375);
+      await expectNoAxeViolations(page, `sign-up link beside naming ${lang}-375`);
+      await screenshot(page, `engagement-short-${lang}-375`);
       await page.context().close();
     }
   });

@@ -1,7 +1,8 @@
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import axe from "axe-core";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject } from "vitest";
+import { translate } from "#shared/i18n/index";
 import { REFRESH_COOKIE } from "../../src/server/identity/routes.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { buildUser, PASSWORD, uniqueEmail } from "../helpers/factories.ts";
@@ -96,9 +97,16 @@ export function setUpProduct(options: { env?: Record<string, string>; webRoot?: 
   };
 }
 
+/**
+ * The browser the tests drive: Chromium's headless shell, which opens a context in a third of the time and
+ * CPU the full browser's new headless mode takes (a window with the browser's own UI each); Chromium itself
+ * where the shell is not installed (ADR 030).
+ */
+const BROWSER = ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"].find((path) => existsSync(path)) ?? "/usr/bin/chromium";
+
 async function openBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: "/usr/bin/chromium",
+    executablePath: BROWSER,
     args: [
       "--headless",
       "--no-sandbox",
@@ -120,6 +128,11 @@ export interface PageOptions {
   locale?: string;
   /** Leave the cookie notice up (it is agreed away by default so it does not cover the page). */
   showCookieNotice?: boolean;
+  /**
+   * The browser keeps `language` as the person's (the default). False: it keeps none, as on a first visit,
+   * and the pages that follow the browser's language take the one of `locale`.
+   */
+  keepsLanguage?: boolean;
 }
 
 /** A page in a new browser context (own cookies and storage). */
@@ -132,8 +145,12 @@ export async function newPage(browser: Browser, options: PageOptions = {}): Prom
   context.on("close", () => openContexts.delete(context));
   // Runs in the page before its scripts: the language of the test and, unless asked, the cookie consent.
   const language = JSON.stringify(options.language ?? "sv");
+  const keep =
+    options.keepsLanguage === false
+      ? ""
+      : `if (!localStorage.getItem("bemanna.language")) localStorage.setItem("bemanna.language", ${language});`;
   await context.addInitScript({
-    content: `if (!localStorage.getItem("bemanna.language")) localStorage.setItem("bemanna.language", ${language});
+    content: `${keep}
 ${options.showCookieNotice ? "" : 'localStorage.setItem("bemanna.cookieConsent", "true");'}`,
   });
   const page = await context.newPage();
@@ -178,6 +195,77 @@ export async function expectNoAxeViolations(page: Page, label = page.url()) {
     (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
   );
   expect(summary, `axe violations on ${label}`).toEqual([]);
+}
+
+/** The least width and height of a target a finger or pointer hits (WCAG 2.2, 2.5.8 Target Size (Minimum)). */
+export const TAP_TARGET = 24;
+
+/**
+ * Every link and button a person can tap on the page as it is now (inside `scope`, e.g. an open dialog) is at
+ * least 24 × 24 px, and axe's `target-size` rule (off by default; it also checks other controls and lets a
+ * small one pass with room around it) finds nothing. A link in running text is exempt, as in the criterion:
+ * the sentence's line sets its height. Controls a mouse can hit but the keyboard skips (a number input's
+ * steppers) count too. Returns nothing; fails with each small target, its text and its size.
+ */
+export async function expectTapTargets(page: Page, label = page.url(), scope = "body") {
+  const small = await page.evaluate<string[]>(`(() => {
+    const MIN = ${TAP_TARGET} - 0.5;
+    const TARGETS = 'a[href], button, [role="button"], [role="link"], [role="tab"], summary, select';
+    const words = (text) => (text.match(/\\p{L}{2,}/gu) || []).length;
+    // A link in a sentence: inline, in a block whose own text, the targets' aside, has words of its own.
+    const inSentence = (el) => {
+      if (el.tagName !== "A" || getComputedStyle(el).display !== "inline") return false;
+      let block = el.parentElement;
+      while (block && getComputedStyle(block).display.startsWith("inline")) block = block.parentElement;
+      if (!block) return false;
+      const copy = block.cloneNode(true);
+      for (const t of copy.querySelectorAll(TARGETS)) t.remove();
+      return words(copy.textContent || "") >= 2;
+    };
+    const root = document.querySelector(${JSON.stringify(scope)});
+    if (!root) return ["no " + ${JSON.stringify(scope)} + " on the page"];
+    const found = [];
+    for (const el of root.querySelectorAll(TARGETS)) {
+      if (el.closest("[inert], dialog:not([open])") || el.disabled) continue;
+      const style = getComputedStyle(el);
+      const box = el.getBoundingClientRect();
+      if (style.visibility === "hidden" || box.width === 0 || box.height === 0) continue;
+      // Kept off the screen until focused (the skip link).
+      if (box.right <= 0 || box.bottom + window.scrollY <= 0) continue;
+      if (inSentence(el)) continue;
+      if (box.width < MIN || box.height < MIN) {
+        const name = (el.getAttribute("aria-label") || el.textContent || el.className || el.tagName).trim().slice(0, 40);
+        found.push(el.tagName.toLowerCase() + " " + JSON.stringify(name) + " " + Math.round(box.width) + "×" + Math.round(box.height));
+      }
+    }
+    return found;
+  })()`);
+  if (!(await page.evaluate<boolean>("typeof window.axe === 'object'"))) await page.evaluate(axe.source);
+  const violations = await page.evaluate<AxeViolation[]>(
+    `axe.run(document.querySelector(${JSON.stringify(scope)}), { runOnly: ["target-size"], resultTypes: ["violations"] }).then((r) => r.violations)`,
+  );
+  const axeSmall = violations.flatMap((v) => v.nodes.map((n) => `axe ${v.id}: ${n.target.join(" ")}`));
+  expect([...small, ...axeSmall], `targets under ${TAP_TARGET} × ${TAP_TARGET} px on ${label}`).toEqual([]);
+}
+
+/** The cookie notice, a region named by its button, in either language. */
+const cookieNotice = (page: Page) =>
+  page.getByRole("region", {
+    name: new RegExp(`^(${translate("sv", "shell.cookies.agree")}|${translate("en", "shell.cookies.agree")})$`),
+  });
+
+/**
+ * Whether `target`, scrolled to the bottom edge of the screen (where a person scrolling down first sees it),
+ * is clear of the cookie notice: the page keeps room for the notice and stops what is scrolled to above it.
+ * The page must show the notice (`showCookieNotice`).
+ */
+export async function clearOfCookieNotice(page: Page, target: Locator): Promise<boolean> {
+  await target.evaluate((el: { scrollIntoView(options: object): void }) => el.scrollIntoView({ block: "end" }));
+  const notice = cookieNotice(page);
+  if (!(await notice.isVisible())) throw new Error("the cookie notice is not shown: open the page with showCookieNotice");
+  const [box, over] = [await target.boundingBox(), await notice.boundingBox()];
+  if (!box || !over) throw new Error("the target or the notice has no box");
+  return box.y + box.height <= over.y + 0.5;
 }
 
 /**
@@ -282,4 +370,16 @@ export async function signIn(page: Page, product: Product, email: string, passwo
   await page.locator('input[name="password"]').fill(password);
   await page.locator('button[type="submit"]').click();
   await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+}
+
+/**
+ * The text drawn at the middle of what `locator` finds: its own when nothing lies over it (an option list,
+ * a calendar, a banner), else the text of what covers it.
+ */
+export async function textInSight(page: Page, locator: Locator): Promise<string> {
+  const box = await locator.boundingBox();
+  if (!box) return "";
+  const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+  // A string, not a function: the tests are type-checked without the DOM's types.
+  return page.evaluate<string>(`document.elementFromPoint(${x}, ${y})?.textContent ?? ""`);
 }

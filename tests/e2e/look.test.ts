@@ -3,7 +3,17 @@ import { describe, expect, it } from "vitest";
 import { buildUser } from "../helpers/factories.ts";
 import { createOffer, sendOffers } from "../helpers/offers.ts";
 import { confirmedEvent, confirmedGroup, draftEvent, draftGroup, type Json, stationId, type User } from "../helpers/seed.ts";
-import { expectNoAxeViolations, inviteUser, newPage, poll, screenshot, settled, setUpProduct, signInAs } from "./harness.ts";
+import {
+  expectNoAxeViolations,
+  expectTapTargets,
+  inviteUser,
+  newPage,
+  poll,
+  screenshot,
+  settled,
+  setUpProduct,
+  signInAs,
+} from "./harness.ts";
 
 /**
  * One look for the signed-in app (issue 10, findings 7 and 14): the glossary's status words in one badge
@@ -277,13 +287,15 @@ function signedInPages(seed: Seed): Array<[name: string, path: string]> {
 describe("every signed-in page", () => {
   for (const lang of ["sv", "en"] as const) {
     for (const width of [375, 1280]) {
-      it(`fits the screen and is screenshotted (${lang}, ${width} px)`, async () => {
+      it(`fits the screen, has targets a finger hits and is screenshotted (${lang}, ${width} px)`, async () => {
         const page = await signedIn(lang, width);
         for (const [name, path] of signedInPages(await data(lang))) {
           await page.goto(`${e2e.product.url}${path}`);
           await settled(page);
           await screenshot(page, `look-${name}-${lang}-${width}`);
           expect(await page.evaluate<number>("document.documentElement.scrollWidth"), name).toBeLessThanOrEqual(width);
+          // On a phone every link and button is a target a finger hits (WCAG 2.5.8).
+          if (width === 375) await expectTapTargets(page, `${name} (${lang}, ${width} px)`);
         }
         await page.context().close();
 

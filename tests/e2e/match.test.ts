@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { translate } from "#shared/i18n/index";
 import { offers } from "../../src/server/db/schema.ts";
 import { addDays } from "../../src/shared/validation.ts";
 import { buildUser } from "../helpers/factories.ts";
-import { createOffer, sendOffers } from "../helpers/offers.ts";
+import { createOffer, sendOffers, sentADayAgo } from "../helpers/offers.ts";
 import {
   BARE_EVENT,
   confirmedEvent,
@@ -15,7 +16,7 @@ import {
   makeHistoric,
   type User,
 } from "../helpers/seed.ts";
-import { expectNoAxeViolations, newPage, poll, screenshot, setUpProduct, signInAs } from "./harness.ts";
+import { expectNoAxeViolations, expectTapTargets, newPage, poll, screenshot, setUpProduct, signInAs } from "./harness.ts";
 
 const e2e = setUpProduct();
 
@@ -86,6 +87,19 @@ async function people(language: "sv" | "en" = "sv") {
 
 /** What the viewport shows (a dialog scrolls inside it, so a full-page shot would not show it). */
 const viewShot = (page: Page, name: string) => screenshot(page, name, { fullPage: false });
+
+/** Whether a button cuts its label off (the label, or the button around it, is narrower than its text). */
+const clipped = (button: Locator) =>
+  button.evaluate(
+    (el: {
+      scrollWidth: number;
+      clientWidth: number;
+      querySelector(s: string): { scrollWidth: number; clientWidth: number } | null;
+    }) => {
+      const label = el.querySelector(".mantine-Button-label");
+      return el.scrollWidth > el.clientWidth || (!!label && label.scrollWidth > label.clientWidth);
+    },
+  );
 
 const visibleStation = (page: Page, name: string) => page.locator(`[data-station="${name}"]:visible`);
 const counter = (page: Page, station: string, name: string) =>
@@ -196,10 +210,23 @@ describe("the organizer's matching", () => {
     expect(await ifk.innerText()).toMatch(/svara senast \d{4}-\d{2}-\d{2}/);
     await page.keyboard.press("Escape");
 
+    // Seconds after the offer went out, no reminder goes; the answer says when one can.
+    const outcome = page.getByRole("status").filter({ hasText: /påmin/i });
     await page.getByRole("button", { name: sv.sendReminders }).click();
-    await poll(() => page.getByText("Påminnelser har skickats till IFK Lund P16.").isVisible()).toBe(true);
+    await poll(() => outcome.innerText()).toMatch(
+      /^Ingen påminnelse skickades nu:\s+IFK Lund P16 – förfrågan skickades för mindre än ett dygn sedan\. Gruppen kan påminnas från \d{4}-\d{2}-\d{2} \d{2}:\d{2}\.$/,
+    );
     await expectNoAxeViolations(page, "match table after sending");
     await screenshot(page, "match-sent-sv-1280");
+    // A day on (the offer as if sent yesterday), the group is reminded; asked again the same day, it is not.
+    await sentADayAgo(e2e.product.app, event.id);
+    await page.getByRole("button", { name: sv.sendReminders }).click();
+    await poll(() => outcome.innerText()).toBe("Påminnelser har skickats till IFK Lund P16.");
+    await page.getByRole("button", { name: sv.sendReminders }).click();
+    await poll(() => outcome.innerText()).toMatch(
+      /IFK Lund P16 – påmindes för mindre än ett dygn sedan\. Gruppen kan påminnas igen från /,
+    );
+    await screenshot(page, "match-reminded-sv-1280");
     await page.context().close();
   });
 
@@ -280,6 +307,10 @@ describe("the organizer's matching", () => {
     await visibleStation(page, "Målgång").click();
     const dialog = page.getByRole("dialog", { name: "Målgång" });
     await poll(() => dialog.locator("[data-candidate]").count()).toBe(1);
+    // The way to the previous and the next station shows its whole label, on a phone too.
+    for (const id of ["events.match.station.previous", "events.match.station.next"])
+      expect(await clipped(dialog.getByRole("button", { name: translate(lang, id) })), id).toBe(false);
+    if (width === 375) await expectTapTargets(page, `modal ${tag}`, '[role="dialog"]');
     expect(await dialog.locator("[data-candidate]").innerText()).toContain(
       lang === "sv" ? "Har B-körkort" : "Has driving licence B",
     );
@@ -289,6 +320,20 @@ describe("the organizer's matching", () => {
     await expectNoAxeViolations(page, `modal ${tag}`);
     await viewShot(page, `match-modal-${tag}`);
     await page.keyboard.press("Escape");
+    // While it fades out, the dialog keeps its title and so its accessible name.
+    const named = await page
+      .locator('[role="dialog"]')
+      .evaluateAll((els) =>
+        els.map((e) => e.ownerDocument.getElementById(e.getAttribute("aria-labelledby") ?? "")?.textContent ?? ""),
+      );
+    expect(named.every((name) => name.trim() !== "")).toBe(true);
+
+    // An answer-by date typed: the date field's clear button says what it does (axe "button-name").
+    await page.locator('[name="expiresAt"]').fill(addDays(date, -7));
+    await page.locator('[name="expiresAt"]').blur();
+    const clear = lang === "sv" ? "Ta bort datumet: Svara senast (frivilligt)" : "Clear the date: Answer by (optional)";
+    await poll(() => page.getByRole("button", { name: clear }).isVisible()).toBe(true);
+    await expectNoAxeViolations(page, `answer-by date typed ${tag}`);
 
     await page.getByRole("button", { name: lang === "sv" ? sv.sendOffers : "Send offers" }).click();
     await poll(() =>
@@ -300,6 +345,18 @@ describe("the organizer's matching", () => {
     await poll(() => counter(page, "Målgång", "awaiting")).toBe("10");
     await expectNoAxeViolations(page, `sent ${tag}`);
     await screenshot(page, `match-sent-${tag}`);
+    // Reminding right after sending: the group is named with why it was not reminded.
+    await page.getByRole("button", { name: lang === "sv" ? sv.sendReminders : "Send reminders" }).click();
+    const held = lang === "sv" ? "förfrågan skickades för mindre än ett dygn sedan" : "the offer was sent less than a day ago";
+    await poll(() =>
+      page
+        .getByRole("status")
+        .filter({ hasText: `Lunds BK ${tag} – ${held}` })
+        .isVisible(),
+    ).toBe(true);
+    expect(await page.evaluate<number>("document.documentElement.scrollWidth")).toBeLessThanOrEqual(width);
+    await expectNoAxeViolations(page, `reminders ${tag}`);
+    await screenshot(page, `match-reminders-${tag}`);
     await page.context().close();
   });
 });

@@ -1,11 +1,21 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { matchPath } from "../../src/shared/offers/rules.ts";
-import { addDays } from "../../src/shared/validation.ts";
+import { addDays, stockholmToday } from "../../src/shared/validation.ts";
 import type { TestApp } from "../helpers/app.ts";
 import { buildUser } from "../helpers/factories.ts";
-import { confirmedGroup, draftEvent, freshDay, LUND, PAID_PER_PERSON, stationId } from "../helpers/seed.ts";
-import { expectNoAxeViolations, newPage, poll, screenshot, setUpProduct, signInAs } from "./harness.ts";
+import { organizerOffer } from "../helpers/offers.ts";
+import {
+  confirmedEvent,
+  confirmedGroup,
+  draftEvent,
+  freshDay,
+  LUND,
+  offerAt,
+  PAID_PER_PERSON,
+  stationId,
+} from "../helpers/seed.ts";
+import { expectNoAxeViolations, newPage, poll, screenshot, setUpProduct, signInAs, textInSight } from "./harness.ts";
 
 /**
  * The whole offers flow across two people: the organizer confirms the event, ranks and adds a group and
@@ -334,4 +344,77 @@ describe("the offers flow, from a draft event to named volunteers", () => {
     await org.context().close();
     await grp.context().close();
   }, 300_000);
+});
+
+describe("the answer-by date of the offers sent", () => {
+  const texts = {
+    sv: {
+      send: "Skicka förfrågningar",
+      format: "Skriv datumet som ÅÅÅÅ-MM-DD, till exempel 2027-05-16",
+      passed: "Svarsdatumet har redan passerat",
+      fix: "Något behöver rättas – se de markerade fälten.",
+      sent: "1 förfrågan har skickats till",
+    },
+    en: {
+      send: "Send offers",
+      format: "Write the date as YYYY-MM-DD, for example 2027-05-16",
+      passed: "The answer-by date has already passed",
+      fix: "Something needs correcting – see the marked fields.",
+      sent: "1 offer was sent to",
+    },
+  };
+
+  it.each(["sv", "en"] as const)(
+    "keeps a date that is none or has passed as typed, names it under the field and sends nothing (%s, 375 px)",
+    async (language) => {
+      const tx = texts[language];
+      const app = e2e.product.app;
+      const organizer = await buildUser(app, { language });
+      const contact = await buildUser(app);
+      const event = await confirmedEvent(app, organizer, { event: { included: [] } });
+      const group = await confirmedGroup(app, contact, { name: `Svarslaget ${language}` });
+      const key = { eventId: event.id, groupId: group.id, stationId: stationId(event) };
+      await offerAt(app, organizer, contact, key, { volunteers: 1, to: "DRAFT" });
+
+      const page = await newPage(e2e.browser, { width: 375, language });
+      await signInAs(page, e2e.product, organizer);
+      await page.goto(`${e2e.product.url}${matchPath(event.id)}`);
+      const answerBy = page.locator('input[name="expiresAt"]');
+      await poll(() => answerBy.isVisible()).toBe(true);
+      const refused = async (typed: string, message: string, shot: string) => {
+        await answerBy.fill(typed);
+        await page.keyboard.press("Tab");
+        // Leaving the field keeps what was typed.
+        expect(await answerBy.inputValue()).toBe(typed);
+        await page.getByRole("button", { name: tx.send }).click();
+        const error = page.getByText(message);
+        await poll(() => error.isVisible()).toBe(true);
+        await poll(() => page.getByRole("alert").filter({ hasText: tx.fix }).isVisible()).toBe(true);
+        // The field has the focus, its calendar stays shut over the message.
+        await poll(() => page.evaluate('document.activeElement?.getAttribute("name")')).toBe("expiresAt");
+        expect(await answerBy.getAttribute("aria-invalid")).toBe("true");
+        expect(await textInSight(page, error)).toBe(message);
+        expect(await answerBy.inputValue()).toBe(typed);
+        expect((await organizerOffer(app, organizer.token, key))?.status).toBe("DRAFT");
+        await expectNoAxeViolations(page, `answer-by refused ${shot}`);
+        await viewShot(page, `offers-answer-by-${shot}-${language}-375`);
+      };
+      await refused("24/12/2026", tx.format, "format");
+      await refused(addDays(stockholmToday(new Date()), -1), tx.passed, "passed");
+
+      // Mended, the message and the alert go before anything is sent; then the offer goes with that date.
+      const due = addDays(stockholmToday(new Date()), 3);
+      await answerBy.fill(due);
+      // Leaving the field shuts its calendar, which on a phone lies over the button.
+      await page.keyboard.press("Tab");
+      await poll(() => page.getByText(tx.passed).count()).toBe(0);
+      await poll(() => page.getByRole("alert").filter({ hasText: tx.fix }).count()).toBe(0);
+      await page.getByRole("button", { name: tx.send }).click();
+      await poll(() => page.getByRole("status").filter({ hasText: tx.sent }).isVisible()).toBe(true);
+      const sent = await organizerOffer(app, organizer.token, key);
+      expect(sent?.status).toBe("PROPOSAL");
+      expect(sent?.expiresAt.slice(0, 10)).toBe(due);
+      await page.context().close();
+    },
+  );
 });

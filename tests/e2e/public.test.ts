@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { type Dictionary, messageIds, resources, translate } from "#shared/i18n/index";
 import { TERMS_VALID_FROM } from "#shared/public/terms";
 import { buildUser } from "../helpers/factories.ts";
-import { expectNoAxeViolations, newPage, screenshot, setUpProduct, signInAs } from "./harness.ts";
+import { expectNoAxeViolations, expectTapTargets, newPage, screenshot, setUpProduct, signInAs } from "./harness.ts";
 
 /**
  * Every public page in Swedish and English at phone and desktop width: the page shows all of its texts,
@@ -112,7 +112,7 @@ const slug = (path: string) => (path === "/" ? "home" : path.slice(1));
 describe("the public pages", () => {
   for (const lang of LANGS) {
     for (const path of Object.keys(PAGES)) {
-      it(`${path} in ${lang} shows all its texts and passes axe at 1280 and 375 px`, async () => {
+      it(`${path} in ${lang} shows all its texts and passes axe at 1280 and 375 px, with targets a finger hits`, async () => {
         const page = await newPage(e2e.browser, { language: lang });
         // Loaded once, then looked at in each width.
         await open(page, path, textsOf(lang, PAGES[path])[0]);
@@ -121,6 +121,7 @@ describe("the public pages", () => {
           await page.setViewportSize({ width, height: width === 375 ? 740 : 900 });
           await expectCompletePage(page, lang, path, label);
           await expectNoAxeViolations(page, label);
+          if (width === 375) await expectTapTargets(page, label);
           await screenshot(page, `public-${slug(path)}-${lang}-${width}`);
         }
         await page.context().close();

@@ -8,7 +8,9 @@ import { call } from "../helpers/http.ts";
 import { groupOffer } from "../helpers/offers.ts";
 import { confirmedEvent, confirmedGroup, freshDay, LUND, offerAt, PAID_PER_PERSON, stationId } from "../helpers/seed.ts";
 import {
+  clearOfCookieNotice,
   expectNoAxeViolations,
+  expectTapTargets,
   field,
   fitsWidth,
   input,
@@ -102,9 +104,12 @@ async function attendees(s: Awaited<ReturnType<typeof seed>>): Promise<string[]>
   return offer.body.attendees;
 }
 
-/** The path of a mailed link (mails name PUBLIC_URL's host), to open on the product under test. */
+/**
+ * The path of a mailed link (mails name PUBLIC_URL's host) with what it carries (`?token=…&lang=…`), to open
+ * on the product under test.
+ */
 async function mailedPath(product: Product, to: string, path: string): Promise<string> {
-  const pattern = new RegExp(`https?://[^\\s/]+(${path}\\?token=[\\w.-]+)`);
+  const pattern = new RegExp(`https?://[^\\s/]+(${path}\\?token=[\\w.-]+(?:&lang=\\w+)?)`);
   const mail = await product.sink.waitFor(to, (m) => pattern.test(m.text.replace(/=\r?\n/g, "")));
   return pattern.exec(mail.text.replace(/=\r?\n/g, ""))?.[1] as string;
 }
@@ -388,6 +393,93 @@ describe("signing up through a group's link", () => {
     );
     await look(page, "dead-link", lang);
     await page.context().close();
+  }, 300_000);
+
+  it("follows an English browser on a phone, with the language in the consent dialog; the guardian's page speaks the mail's; the cookie notice covers nothing", async () => {
+    const { product, browser } = e2e;
+    const s = await seed(product.app);
+    // A first visit at 375 × 812 from a browser that asks for English: no language kept, the notice up.
+    const page = await newPage(browser, {
+      width: PHONE,
+      height: 812,
+      language: "en",
+      keepsLanguage: false,
+      showCookieNotice: true,
+    });
+    await page.goto(`${product.url}${s.link}`);
+    const consent = page.getByRole("dialog", { name: tr("en", "registration.consent.title") });
+    await poll(() => consent.isVisible()).toBe(true);
+    expect(await page.evaluate<string>("document.documentElement.lang")).toBe("en");
+    // The answer is in sight without scrolling, above the fold of 812 px.
+    const agreeButton = consent.getByRole("button", { name: tr("en", "registration.consent.agree") });
+    const box = await agreeButton.boundingBox();
+    expect(box && box.y >= 0 && box.y + box.height <= 812, `the agree button at ${JSON.stringify(box)}`).toBe(true);
+    await expectTapTargets(page, "consent en 375", "dialog[open]");
+    await viewShot(page, "self-registration-consent-browser-en-375x812");
+
+    // The dialog covers the header's language choice: it has its own, and the page follows it.
+    await consent.getByRole("combobox", { name: tr("en", "shell.language") }).selectOption("sv");
+    const svConsent = page.getByRole("dialog", { name: tr("sv", "registration.consent.title") });
+    await poll(() => svConsent.isVisible()).toBe(true);
+    expect(await page.evaluate<string>("document.documentElement.lang")).toBe("sv");
+    // The Swedish texts are longer; the answer is still in sight.
+    const svBox = await svConsent.getByRole("button", { name: tr("sv", "registration.consent.agree") }).boundingBox();
+    expect(svBox && svBox.y >= 0 && svBox.y + svBox.height <= 812, `the Swedish agree button at ${JSON.stringify(svBox)}`).toBe(
+      true,
+    );
+    await viewShot(page, "self-registration-consent-switched-sv-375x812");
+    await svConsent.getByRole("combobox", { name: tr("sv", "shell.language") }).selectOption("en");
+    await poll(() => consent.isVisible()).toBe(true);
+    await agree(page, "en");
+
+    // The form's fields, scrolled to the bottom of the screen, stop above the cookie notice.
+    for (const name of ["name", "email", "phone", "age"])
+      expect(await clearOfCookieNotice(page, input(page, name)), `${name} clear of the notice`).toBe(true);
+    await fillIn(page, {
+      name: "Noah Berg",
+      email: "noah.berg@example.se",
+      phone: "0702223355",
+      age: 14,
+      guardian: { name: "Ella Berg", email: "ella.berg@example.se" },
+    });
+    await field(page, "shirtSize").selectOption("M");
+    for (const name of ["guardianName", "guardianEmail", "shirtSize"])
+      expect(await clearOfCookieNotice(page, field(page, name)), `${name} clear of the notice`).toBe(true);
+    expect(await clearOfCookieNotice(page, sendButton(page, "en"))).toBe(true);
+    // The page keeps room for the notice: its last line too can be scrolled above it.
+    expect(await clearOfCookieNotice(page, page.locator("footer p").last())).toBe(true);
+    await expectTapTargets(page, "sign-up form en 375");
+    await screenshot(page, "self-registration-form-notice-en-375x812", { fullPage: false });
+    await sendButton(page, "en").click();
+    await reviewDialog(page, "en")
+      .getByRole("button", { name: tr("en", "registration.signUp.confirm.send") })
+      .click();
+    await poll(() => page.getByRole("heading", { name: tr("en", "registration.signUp.done.guardianTitle") }).isVisible()).toBe(
+      true,
+    );
+    await page.context().close();
+
+    // ── The guardian's mail is English; its link opens the page in English in a Swedish browser ─────────
+    const consentLink = await mailedPath(product, "ella.berg@example.se", "/guardian-consent");
+    expect(new URL(consentLink, product.url).searchParams.get("lang")).toBe("en");
+    const guardian = await newPage(browser, {
+      width: PHONE,
+      height: 812,
+      language: "sv",
+      keepsLanguage: false,
+      showCookieNotice: true,
+    });
+    await guardian.goto(`${product.url}${consentLink}`);
+    const approve = guardian.getByRole("button", { name: tr("en", "registration.guardian.button") });
+    await poll(() => approve.isVisible()).toBe(true);
+    expect(await guardian.evaluate<string>("document.documentElement.lang")).toBe("en");
+    expect(await clearOfCookieNotice(guardian, guardian.locator("footer p").last())).toBe(true);
+    expect(await clearOfCookieNotice(guardian, approve)).toBe(true);
+    await viewShot(guardian, "self-registration-guardian-notice-en-375x812");
+    await expectTapTargets(guardian, "guardian en 375");
+    // The notice is fixed to the screen: what the screen shows, not the whole page.
+    await look(guardian, "guardian-notice", "en", { dialog: true });
+    await guardian.context().close();
   }, 300_000);
 
   it("puts the server's field errors on the form's fields, and says how long to wait after too many tries", async () => {

@@ -14,7 +14,17 @@ import {
   stationId,
   type User,
 } from "../helpers/seed.ts";
-import { expectNoAxeViolations, fitsWidth, newPage, poll, screenshot, settled, setUpProduct, signInAs } from "./harness.ts";
+import {
+  expectNoAxeViolations,
+  expectTapTargets,
+  fitsWidth,
+  newPage,
+  poll,
+  screenshot,
+  settled,
+  setUpProduct,
+  signInAs,
+} from "./harness.ts";
 
 /**
  * The event day on paper and for team leaders: a team leader of one of two staffed stations sees only
@@ -168,11 +178,12 @@ async function signedIn(account: User, lang: Lang, width: number) {
   return page;
 }
 
-/** Fits the screen, passes axe, and is screenshotted to be looked at. */
+/** Fits the screen, passes axe, has targets a finger hits on a phone, and is screenshotted to be looked at. */
 async function check(page: Page, name: string, tag: string) {
   await settled(page);
   expect(await fitsWidth(page), `${name} ${tag} scrolls sideways`).toBe(true);
   await expectNoAxeViolations(page, `${name} ${tag}`);
+  if ((page.viewportSize()?.width ?? 0) <= 375) await expectTapTargets(page, `${name} ${tag}`);
   await screenshot(page, `teamleader-${name}-${tag}`);
 }
 
@@ -189,7 +200,9 @@ describe.each(combos)("$lang at $width px", ({ lang, width }) => {
 
   it("a team leader sees only their station's event and station, and the station sheet with the named volunteers", async () => {
     const page = await signedIn(s.leader, lang, width);
-    await page.goto(`${e2e.product.url}/my-pages/teamleaders`);
+    // A team leader's My pages open on their stations, not on an empty group area (a new browser remembers none).
+    await page.goto(`${e2e.product.url}/my-pages`);
+    await page.waitForURL(/\/my-pages\/teamleaders$/);
     const main = page.locator("main");
     const row = page.locator('[data-event="Stockholm Stadslopp"]');
     await poll(() => row.isVisible()).toBe(true);

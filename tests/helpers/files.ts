@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { crc32 } from "node:zlib";
+import { crc32, deflateRawSync } from "node:zlib";
 import type { TestApp } from "./app.ts";
 import { req } from "./identity.ts";
 
@@ -41,39 +41,55 @@ export function upload(app: TestApp, token: string | undefined, eventId: string,
   return req(app, "POST", `/api/events/${eventId}/files`, { token, raw: body.payload, contentType: body.contentType });
 }
 
-/** A one-page PDF of `size` bytes or so (padded with a comment). */
+/**
+ * A PDF of exactly `size` bytes (when that is more than its smallest, some 200): a header, one object, a
+ * comment line as padding, and the cross-reference table, trailer, startxref and %%EOF a reader looks for.
+ */
 export function pdf(size = 600): Buffer {
-  const body = "%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n";
-  return Buffer.concat([Buffer.from(body), Buffer.alloc(Math.max(0, size - body.length), "%")]);
+  const head = "%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n";
+  const tail = (xrefAt: number) =>
+    `xref\n0 2\n0000000000 65535 f \n0000000009 00000 n \ntrailer << /Size 2 /Root 1 0 R >>\nstartxref\n${xrefAt}\n%%EOF\n`;
+  let padding = 0;
+  // The offset's digits count in the size: settle them in a few rounds.
+  for (let round = 0; round < 3; round++) padding = Math.max(0, size - head.length - 2 - tail(head.length + 2 + padding).length);
+  const body = `${head}%${"x".repeat(padding)}\n`;
+  return Buffer.from(body + tail(body.length), "latin1");
 }
 
 export const png = () => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(64)]);
 
 export const jpeg = () => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(64)]);
 
-/** A ZIP of uncompressed entries, in order (what office formats are). */
-export function zip(entries: Array<[string, string | Buffer]>): Buffer {
+/**
+ * A ZIP of the entries, in order: stored as they are (what office formats do with `mimetype` and pictures),
+ * or deflated when `deflated` says so (what they do with their XML).
+ */
+export function zip(entries: Array<[string, string | Buffer]>, deflated: (name: string) => boolean = () => false): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
   for (const [name, value] of entries) {
-    const data = Buffer.isBuffer(value) ? value : Buffer.from(value);
+    const raw = Buffer.isBuffer(value) ? value : Buffer.from(value);
+    const method = deflated(name) ? 8 : 0;
+    const data = method === 8 ? deflateRawSync(raw) : raw;
     const nameBytes = Buffer.from(name);
-    const crc = crc32(data);
+    const crc = crc32(raw);
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(method, 8);
     local.writeUInt32LE(crc, 14);
     local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
+    local.writeUInt32LE(raw.length, 22);
     local.writeUInt16LE(nameBytes.length, 26);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(method, 10);
     central.writeUInt32LE(crc, 16);
     central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(data.length, 24);
+    central.writeUInt32LE(raw.length, 24);
     central.writeUInt16LE(nameBytes.length, 28);
     central.writeUInt32LE(offset, 42);
     locals.push(local, nameBytes, data);
@@ -91,11 +107,9 @@ export function zip(entries: Array<[string, string | Buffer]>): Buffer {
 }
 
 const contentTypes = '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>';
-export const docx = () =>
-  zip([
-    ["[Content_Types].xml", contentTypes],
-    ["word/document.xml", "<w:document/>"],
-  ]);
+/** A document; `more` entries are added after its own (e.g. something that does not belong in one). */
+export const docx = (more: Array<[string, string | Buffer]> = [], deflated?: (name: string) => boolean) =>
+  zip([["[Content_Types].xml", contentTypes], ["word/document.xml", "<w:document/>"], ...more], deflated);
 export const xlsx = () =>
   zip([
     ["[Content_Types].xml", contentTypes],

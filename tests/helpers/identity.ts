@@ -312,7 +312,7 @@ export function expectCleanError(res: Res, code: string, status: number) {
   else {
     if (body.code !== code) problems.push(`code ${String(body.code)}, wanted ${code}`);
     if (typeof body.message !== "string") problems.push("no message");
-    const extra = Object.keys(body).filter((k) => !["code", "message", "fields"].includes(k));
+    const extra = Object.keys(body).filter((k) => !["code", "message", "fields", "station"].includes(k));
     if (extra.length) problems.push(`extra keys ${extra.join(",")}`);
     const text = JSON.stringify(body);
     if (/\bat .+\.(ts|js):\d+|node_modules|\b(SELECT|INSERT|UPDATE|DELETE)\b.*\b(FROM|INTO|SET)\b|\bpg_|drizzle/i.test(text))

@@ -1,8 +1,10 @@
+import { sql } from "drizzle-orm";
 import { expect } from "vitest";
 import type { TestApp } from "./app.ts";
 import { call } from "./http.ts";
 import { freshIp, req } from "./identity.ts";
 import type { Json, User } from "./seed.ts";
+import type { SmtpSink, SunkMail } from "./smtp-sink.ts";
 
 /** The offer calls by their contract paths (STAFFING.md), and what the offer tests read back; seeding is in seed.ts. */
 
@@ -31,6 +33,17 @@ export const sendOffers = (app: TestApp, token: string | undefined, eventId: str
 
 export const sendReminders = (app: TestApp, token: string | undefined, eventId: string) =>
   call(app.server, "POST", `/api/offers/${eventId}/send-reminder`, { token, body: {} });
+
+/**
+ * The event's sent offers went out a day earlier than recorded, so a reminder by hand is due for them now
+ * (a group is reminded no sooner than a day after its offer went out, ADR 025). For tests about what a
+ * reminder does; the tests of when it may go move the clock instead (offers-sweep.test.ts).
+ */
+export async function sentADayAgo(app: TestApp, eventId: string) {
+  await app.ctx.db.execute(
+    sql`UPDATE offers SET sent_at = sent_at - interval '1 day' WHERE event_id = ${eventId} AND sent_at IS NOT NULL`,
+  );
+}
 
 export const answerOffer = (app: TestApp, token: string | undefined, k: OfferKey, answer: "accept" | "reject") =>
   call(app.server, "POST", `/api/offers/${k.eventId}/${k.groupId}/${k.stationId}/${answer}`, { token, body: {} });
@@ -91,3 +104,17 @@ export const keyOf = (o: { eventId: string; groupId: string; stationId: string }
 
 /** Milliseconds between two instants given as ISO texts or Dates. */
 export const msBetween = (a: string | Date, b: string | Date) => new Date(b).getTime() - new Date(a).getTime();
+
+/**
+ * The mails each address receives from here on: `inbox(address)` lets the queue run and answers them;
+ * `inbox(address, n)` first waits until there are at least n.
+ */
+export function mailboxOf(file: { readonly app: TestApp; readonly sink: SmtpSink }) {
+  const mark = file.sink.mails.length;
+  const since = (address: string) => file.sink.mails.slice(mark).filter((m) => m.to.includes(address));
+  return async (address: string, atLeast = 0): Promise<SunkMail[]> => {
+    if (atLeast > 0) await file.sink.waitFor(address, () => since(address).length >= atLeast, 15_000);
+    await settle(file.app);
+    return since(address);
+  };
+}

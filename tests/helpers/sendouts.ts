@@ -35,7 +35,8 @@ export interface Scene {
 
 const person = (name: string, email: string) => ({ name, email, phone: "0701234567", age: 17, participation: [] });
 
-async function acceptedGroup(
+/** A confirmed group with these volunteers that accepted the offer at `key`, `named` of them named. */
+export async function acceptedGroup(
   app: TestApp,
   organizer: User,
   contact: User,

@@ -9,6 +9,8 @@ export class ApiError extends Error {
     message?: string,
     /** How long the server asks to wait (its Retry-After), so a refusal can say when to try again. */
     readonly retryAfterSeconds?: number,
+    /** WrongStation: the station where the person belongs. */
+    readonly station?: { id: string; name: string },
   ) {
     super(message ?? code);
   }
@@ -82,7 +84,7 @@ async function parse<T>(res: Response): Promise<T> {
   const data = text ? JSON.parse(text) : undefined;
   if (res.ok) return data as T;
   const retryAfter = Number(res.headers.get("retry-after")) || undefined;
-  if (isErrorBody(data)) throw new ApiError(res.status, data.code, data.fields, data.message, retryAfter);
+  if (isErrorBody(data)) throw new ApiError(res.status, data.code, data.fields, data.message, retryAfter, data.station);
   throw new ApiError(res.status, res.status >= 500 ? "InternalError" : "ValidationError");
 }
 
@@ -99,6 +101,28 @@ export async function api<T>(method: string, path: string, body?: unknown): Prom
     }
   }
   return parse<T>(res);
+}
+
+/**
+ * Opens a streamed answer (the live stream's Server-Sent Events) with the session: EventSource cannot send
+ * the access token, so it is read through fetch. On 401, refreshes once and opens it again.
+ */
+export async function apiStream(path: string, signal: AbortSignal): Promise<Response> {
+  const open = () =>
+    fetch(`/api${path}`, {
+      headers: accessToken ? { authorization: `Bearer ${accessToken}` } : {},
+      credentials: "same-origin",
+      signal,
+    }).catch(() => {
+      throw new ApiError(0, "NetworkError");
+    });
+  let res = await open();
+  if (res.status === 401 && accessToken && (await refreshSession())) {
+    await discard(res);
+    res = await open();
+  }
+  if (!res.ok) return parse<never>(res);
+  return res;
 }
 
 /** Downloads a file from the API (e.g. a CSV export) with the same session handling as `api`. */

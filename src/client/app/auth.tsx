@@ -1,7 +1,11 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
-import type { Profile, SignInResult, SignInSuccess } from "#shared/account/constants";
+import type { Language, Profile, SignInResult, SignInSuccess } from "#shared/account/constants";
 import { api, lastRefresh, onSessionEnded, refreshSession, setAccessToken } from "./api.ts";
-import { setLanguage } from "./i18n.ts";
+import { setLanguage, takeChosenLanguage } from "./i18n.ts";
+
+/** Keeps `language` on the signed-in account, so its mail comes in the language its person reads the app in. */
+export const keepLanguage = (user: Profile, language: Language) =>
+  api<Profile>("PUT", "/auth/me", { firstName: user.firstName, lastName: user.lastName, phone: user.phone, language });
 
 /** Spec 01 §4 auth statuses that the whole app needs; pages keep their own transient ones. */
 export type AuthStatus = "PENDING" | "NOT_LOGGED_IN" | "LOGGED_IN" | "NEW_PASSWORD_REQUIRED";
@@ -22,6 +26,11 @@ interface Auth extends AuthState {
   signOut(): Promise<void>;
   setUser(user: Profile): void;
   setRegistrationEmail(email: string | null): void;
+  /**
+   * Restores the session through the refresh cookie, as a reload does: for a page that opened with no
+   * connection (the check-in page) once the connection is back. True when signed in afterwards.
+   */
+  restoreSession(): Promise<boolean>;
 }
 
 const AuthContext = createContext<Auth | null>(null);
@@ -37,10 +46,21 @@ const signedOut: AuthState = {
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<AuthState>({ ...signedOut, status: "PENDING" });
 
+  /**
+   * A language chosen on the pages before signing in wins over the account's and is kept on the account:
+   * the person sees the page they were on go on in the language they picked. Without a choice, the app
+   * takes the account's language.
+   */
   const accept = useCallback((success: SignInSuccess) => {
     setAccessToken(success.accessToken);
-    setLanguage(success.user.language);
-    setState({ ...signedOut, status: "LOGGED_IN", user: success.user });
+    const chosen = takeChosenLanguage();
+    const user = chosen ? { ...success.user, language: chosen } : success.user;
+    setLanguage(user.language);
+    setState({ ...signedOut, status: "LOGGED_IN", user });
+    if (chosen && chosen !== success.user.language)
+      keepLanguage(success.user, chosen)
+        .then((saved) => setState((s) => (s.user?.email === saved.email ? { ...s, user: saved } : s)))
+        .catch(() => {});
   }, []);
 
   useEffect(() => {
@@ -93,9 +113,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [],
   );
 
+  const restoreSession = useCallback(async () => {
+    const ok = await refreshSession().catch(() => false);
+    if (ok) accept(lastRefresh as SignInSuccess);
+    return ok;
+  }, [accept]);
+
   const value = useMemo(
-    () => ({ ...state, signIn, completeNewPassword, signOut, setUser, setRegistrationEmail }),
-    [state, signIn, completeNewPassword, signOut, setUser, setRegistrationEmail],
+    () => ({ ...state, signIn, completeNewPassword, signOut, setUser, setRegistrationEmail, restoreSession }),
+    [state, signIn, completeNewPassword, signOut, setUser, setRegistrationEmail, restoreSession],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

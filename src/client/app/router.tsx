@@ -9,7 +9,7 @@ type PageModule = () => Promise<{ default: React.ComponentType }>;
  * Every page is its own chunk, so the public pages do not carry my-pages code, maps or date pickers.
  * Pages outside the public ones also get the server-state layer (queries.tsx), loaded beside them.
  */
-type Area = "groups" | "events" | "offers" | "sendouts" | "attendance" | "teamleader" | "registration";
+type Area = "groups" | "events" | "offers" | "sendouts" | "attendance" | "teamleader" | "registration" | "checkin";
 const page = (load: PageModule, areas: Area[] = []): Pick<RouteObject, "lazy"> => ({
   lazy: async () => {
     const [module, queries] = await Promise.all([load(), import("./queries.tsx"), ...areas.map(loadArea)]);
@@ -46,7 +46,9 @@ const engagementPage = (load: PageModule) => page(load, ["groups", "events", "of
 const eventsPage = (load: PageModule) => page(load, ["events", "offers"]);
 
 /** The event page (its contacts' and a team leader's) also shows send-outs, attendance, pay and the roster. */
-const eventPage = (load: PageModule) => page(load, ["events", "offers", "sendouts", "attendance", "teamleader"]);
+const eventPage = (load: PageModule) => page(load, ["events", "offers", "sendouts", "attendance", "teamleader", "checkin"]);
+
+const checkinPage = page(() => import("../routes/event-day/checkin.tsx"), ["checkin"]);
 
 export const routes: RouteObject[] = [
   {
@@ -76,6 +78,9 @@ export const routes: RouteObject[] = [
         ...linkPage(() => import("../routes/self-registration/volunteer-removal.tsx"), ["registration"]),
       },
 
+      // A volunteer's pass, opened from their mail (issue 23).
+      { path: "pass/:token", ...linkPage(() => import("../routes/event-day/pass.tsx"), ["checkin"]) },
+
       { path: "login", ...page(() => import("../routes/account/login.tsx")) },
       { path: "register", ...page(() => import("../routes/account/register.tsx")) },
       { path: "verify-email", ...page(() => import("../routes/account/verify-email.tsx")) },
@@ -88,6 +93,9 @@ export const routes: RouteObject[] = [
       { path: "my-pages/events", ...eventsPage(() => import("../routes/my-pages/events-area.tsx")) },
       { path: "my-pages/events/new", ...eventsPage(() => import("../routes/organizer/new-event.tsx")) },
       { path: "my-pages/events/copy", ...eventsPage(() => import("../routes/organizer/copy-event.tsx")) },
+      // The check-in page at the station (issue 23): the organizer's and the team leader's.
+      { path: "my-pages/events/:id/checkin/:stationId", ...checkinPage },
+      { path: "my-pages/teamleaders/:id/checkin/:stationId", ...checkinPage },
       { path: "my-pages/events/:id/*", ...eventPage(() => import("../routes/organizer/event-page.tsx")) },
       {
         path: "my-pages/teamleaders",
@@ -99,6 +107,10 @@ export const routes: RouteObject[] = [
       {
         path: "my-pages/volunteers/engagement/:eventId/:groupId/:stationId",
         ...engagementPage(() => import("../routes/group/engagement-page.tsx")),
+      },
+      {
+        path: "my-pages/volunteers/:id/passes/:eventId",
+        ...page(() => import("../routes/group/group-passes.tsx"), ["groups", "checkin"]),
       },
       { path: "my-pages/volunteers/:id/*", ...groupsPage(() => import("../routes/group/group-page.tsx")) },
 

@@ -40,10 +40,16 @@ export const theme = createTheme({
   defaultRadius: "md",
   // md = 62em (992 px): the menu folds below 991 px (spec 01 §9).
   breakpoints: { xs: "36em", sm: "48em", md: "62em", lg: "75em", xl: "88em" },
+  // The page's title shrinks on a phone, so a long word of an event's name (Midsommarloppet) fits a line.
+  headings: { sizes: { h1: { fontSize: "clamp(1.75rem, 1.15rem + 2.5vw, 2.125rem)" } } },
   components: {
     ...inputs,
     InputWrapper: { classNames: { description: classes.description } },
+    // A hovered row's grey: Mantine's gray.1 leaves the brand-green links in it just short of 4.5:1.
+    Table: { defaultProps: { highlightOnHoverColor: "gray.0" } },
     Fieldset: { classNames: { root: classes.fieldset } },
+    Title: { classNames: { root: classes.title } },
+    Tabs: { classNames: { list: classes.tabsList, tab: classes.tab } },
   },
 });
 

@@ -3,7 +3,7 @@ import { DateInput, DatesProvider, TimePicker } from "@mantine/dates";
 import "@mantine/dates/styles.css";
 import "dayjs/locale/sv";
 import "dayjs/locale/en";
-import { type FocusEventHandler, type ReactNode, type RefObject, useEffect, useId, useRef } from "react";
+import { type FocusEventHandler, type ReactNode, type RefObject, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { readTypedDate } from "#shared/validation";
 
@@ -91,24 +91,70 @@ interface FieldProps {
   onBlur?: FocusEventHandler<HTMLInputElement>;
 }
 
-/** A date, held as `YYYY-MM-DD` ("" when empty). Spread `form.getInputProps(path)` onto it. */
-export function DateField({ value, onChange, ...props }: FieldProps & { value?: string; onChange(v: string): void }) {
+/**
+ * A date, held as `YYYY-MM-DD` ("" when empty). Spread `form.getInputProps(path)` onto it.
+ *
+ * What was typed stays as typed: a text that is no date (`24/12/2026`), or a date outside `minDate`..`maxDate`
+ * (which only grey out the calendar's days), becomes the value too, so the form's rule says what is wrong
+ * under the field and nothing is sent. (Mantine's own input keeps only dates it can take, and empties the
+ * field on blur otherwise.)
+ */
+export function DateField({
+  value,
+  onChange,
+  minDate,
+  maxDate,
+  ...props
+}: FieldProps & { value?: string; onChange(v: string): void }) {
   const { t } = useTranslation();
   const ref = useNamed(props.name);
   const calendar = useCalendarProps();
+  // What this field last handed the form. A value the form sets itself (a reset) that is no date starts the
+  // input afresh, or it would go on showing the text typed before.
+  const emitted = useRef(value ?? "");
+  const [generation, setGeneration] = useState(0);
+  useEffect(() => {
+    if ((value ?? "") === emitted.current) return;
+    emitted.current = value ?? "";
+    if (!readTypedDate(emitted.current)) setGeneration((g) => g + 1);
+  }, [value]);
+  const emit = (v: string) => {
+    emitted.current = v;
+    onChange(v);
+  };
+  const inRange = (date: string) => (!minDate || date >= minDate) && (!maxDate || date <= maxDate);
+
   return (
     <Dates>
       <Named box={ref}>
         <DateInput
+          key={generation}
           {...calendar}
           {...props}
           name={undefined}
+          minDate={minDate}
+          maxDate={maxDate}
           value={readTypedDate(value ?? "")}
-          onChange={(v) => onChange(v ?? "")}
+          onChange={(v) => emit(v ?? "")}
+          // Runs before the input's change handler, which takes only an in-range date, or "" when clearable.
+          onInput={(e) => {
+            const text = e.currentTarget.value;
+            const date = readTypedDate(text);
+            if (text.trim() === "") emit("");
+            else if (date === null) emit(text);
+            else if (!inRange(date)) emit(date);
+          }}
+          fixOnBlur={false}
           valueFormat="YYYY-MM-DD"
           dateParser={readTypedDate}
           placeholder={t("common.datePlaceholder")}
           clearable={!props.required}
+          clearButtonProps={{
+            "aria-label":
+              typeof props.label === "string"
+                ? t("common.calendar.clearField", { label: props.label })
+                : t("common.calendar.clear"),
+          }}
           autoComplete="off"
         />
       </Named>

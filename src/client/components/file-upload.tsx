@@ -1,9 +1,8 @@
-import "@mantine/dropzone/styles.css";
 import { ActionIcon, Alert, Button, Group, Input, Paper, Progress, Stack, Text } from "@mantine/core";
-import { Dropzone, type FileRejection } from "@mantine/dropzone";
-import { useId, useRef, useState } from "react";
+import { type DragEvent, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../app/api.ts";
+import classes from "./file-upload.module.css";
 import { apiErrorText } from "./form.ts";
 
 /** A file the server has taken: its (cleaned) name, the type it found and its size in bytes. */
@@ -32,6 +31,10 @@ interface Props {
   disabled?: boolean;
   /** Tells the form that an upload is under way (a send should wait for it). */
   onBusy?(busy: boolean): void;
+  /** Values for the server's messages about a refused file (e.g. the limits they name), besides its name. */
+  messageValues?: Record<string, string | number>;
+  /** A line under the list, e.g. how much of the room for files is taken. */
+  note?: string;
 }
 
 /** A size as people read it: "820 kB", "1,4 MB" (in the page's language). */
@@ -41,11 +44,21 @@ export function formatBytes(bytes: number, language: string): string {
   return `${number(bytes / (1024 * 1024))} MB`;
 }
 
+/** Is `file` one of the accepted kinds, by its type or by its name's ending (a dropped file may have no type)? */
+export function accepts(accept: Props["accept"], file: { name: string; type: string }): boolean {
+  if (!accept) return true;
+  const name = file.name.toLowerCase();
+  return Object.entries(accept).some(
+    ([type, endings]) => type === file.type || endings.some((e) => name.endsWith(e.toLowerCase())),
+  );
+}
+
 /**
- * The shared upload control (spec 01 §5): drop a file or choose one with the button (the keyboard's way
- * in), one file at a time, each sent at once with its progress shown. The list shows every file with its
- * size and a remove button; removing takes away the entry of that name and size. A file over the limit
- * per file is refused with the limit named, as is one that would take the files over their total.
+ * The shared upload control (spec 01 §5): drop a file on the area or choose one with the button (the
+ * keyboard's way in, opening the browser's own file input), one file at a time, each sent at once with its
+ * progress shown. The list shows every file with its size and a remove button; removing takes away the entry
+ * of that name and size. A file over the limit per file is refused with the limit named, as is one that
+ * would take the files over their total, one of a kind not accepted, and more than one at a time.
  */
 export function FileUpload({
   label,
@@ -60,17 +73,22 @@ export function FileUpload({
   error,
   disabled,
   onBusy,
+  messageValues,
+  note,
 }: Props) {
   const { t, i18n } = useTranslation();
   const id = useId();
-  const open = useRef<() => void>(null);
+  const input = useRef<HTMLInputElement>(null);
   const [sending, setSending] = useState<{ name: string; share: number } | null>(null);
+  const [dragging, setDragging] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const size = (bytes: number) => formatBytes(bytes, i18n.language);
   const total = files.reduce((sum, f) => sum + f.size, 0);
+  const closed = disabled || !!sending;
 
   const take = async (file: File) => {
     setProblem(null);
+    if (!accepts(accept, file)) return setProblem(t("upload.wrongType", { name: file.name }));
     if (file.size > maxFileBytes) return setProblem(t("upload.tooBig", { name: file.name, max: size(maxFileBytes) }));
     if (total + file.size > maxTotalBytes) return setProblem(t("upload.totalTooBig", { max: size(maxTotalBytes) }));
     setSending({ name: file.name, share: 0 });
@@ -81,12 +99,16 @@ export function FileUpload({
       onChange([...files.filter((f) => f.name !== kept.name), kept]);
     } catch (err) {
       const code = err instanceof ApiError ? err.code : null;
+      // The server's own message about the file where it gives one (a name taken, no room left).
+      const said = err instanceof ApiError ? err.fields?.file : undefined;
       setProblem(
-        code === "PayloadTooLarge"
-          ? t("upload.tooBig", { name: file.name, max: size(maxFileBytes) })
-          : code === "UnsupportedMediaType"
-            ? t("upload.wrongType", { name: file.name })
-            : apiErrorText(err, t),
+        said
+          ? t(said, { name: file.name, ...messageValues })
+          : code === "PayloadTooLarge"
+            ? t("upload.tooBig", { name: file.name, max: size(maxFileBytes) })
+            : code === "UnsupportedMediaType"
+              ? t("upload.wrongType", { name: file.name })
+              : apiErrorText(err, t),
       );
     } finally {
       setSending(null);
@@ -94,13 +116,24 @@ export function FileUpload({
     }
   };
 
-  const refuse = (rejections: FileRejection[]) => {
-    const codes = rejections.flatMap((r) => r.errors.map((e) => e.code));
-    const first = rejections[0]?.file;
-    if (codes.includes("too-many-files")) setProblem(t("upload.oneAtATime"));
-    else if (first && codes.includes("file-too-large"))
-      setProblem(t("upload.tooBig", { name: first.name, max: size(maxFileBytes) }));
-    else if (first) setProblem(t("upload.wrongType", { name: first.name }));
+  /** One file from the input or a drop; more than one at a time is refused. */
+  const takeList = (list: FileList | null) => {
+    if (!list || list.length === 0) return;
+    if (list.length > 1) return setProblem(t("upload.oneAtATime"));
+    void take(list[0]);
+  };
+
+  // A drag shows where to drop only when it carries files and the control is open.
+  const over = (e: DragEvent) => {
+    if (closed || !e.dataTransfer.types.includes("Files")) return;
+    e.preventDefault();
+    e.dataTransfer.dropEffect = "copy";
+    setDragging(true);
+  };
+  const drop = (e: DragEvent) => {
+    e.preventDefault();
+    setDragging(false);
+    if (!closed) takeList(e.dataTransfer.files);
   };
 
   const remove = (file: UploadedFile) => {
@@ -114,19 +147,17 @@ export function FileUpload({
       <Input.Label labelElement="div" id={`${id}-label`} mb={-4}>
         {label}
       </Input.Label>
-      <Dropzone
-        openRef={open}
-        name={name}
-        onDrop={(dropped) => dropped[0] && void take(dropped[0])}
-        onReject={refuse}
-        multiple={false}
-        maxFiles={1}
-        accept={accept as Record<string, string[]> | undefined}
-        disabled={disabled || !!sending}
-        activateOnClick={false}
-        activateOnKeyboard={false}
+      <Paper
         radius="md"
         p="md"
+        className={classes.drop}
+        data-drop
+        data-dragging={dragging || undefined}
+        data-disabled={closed || undefined}
+        onDragEnter={over}
+        onDragOver={over}
+        onDragLeave={() => setDragging(false)}
+        onDrop={drop}
       >
         <Stack align="center" gap={6}>
           <Text ta="center" size="sm">
@@ -136,9 +167,23 @@ export function FileUpload({
             {t("upload.limits", { file: size(maxFileBytes), total: size(maxTotalBytes) })}
           </Text>
         </Stack>
-      </Dropzone>
+      </Paper>
+      {/* The browser's own input, opened by the button: its name and filter are the form's. */}
+      <input
+        ref={input}
+        type="file"
+        name={name}
+        accept={accept ? Object.entries(accept).flat(2).join(",") : undefined}
+        hidden
+        tabIndex={-1}
+        onChange={(e) => {
+          takeList(e.currentTarget.files);
+          // Choosing the same file again is a new choice.
+          e.currentTarget.value = "";
+        }}
+      />
       <Group>
-        <Button variant="default" onClick={() => open.current?.()} disabled={disabled || !!sending}>
+        <Button variant="default" onClick={() => input.current?.click()} disabled={closed}>
           {t("upload.choose")}
         </Button>
       </Group>
@@ -182,6 +227,11 @@ export function FileUpload({
       {files.length > 0 && (
         <Text size="xs" c="dimmed">
           {t("upload.total", { total: size(total), max: size(maxTotalBytes) })}
+        </Text>
+      )}
+      {note && (
+        <Text size="xs" c="dimmed">
+          {note}
         </Text>
       )}
     </Stack>

@@ -35,14 +35,23 @@ export function PageHeader({ title, text, crumbs, aside, intro }: Props) {
     <header>
       {crumbs && crumbs.length > 0 && (
         <nav aria-label={t("common.breadcrumbs")}>
-          {/* One size for the links and the page itself; a long name wraps instead of widening the page. */}
+          {/*
+            One size for the links and the page itself; a long name wraps between words instead of widening
+            the page. Each crumb is a line of 24 px at least, a target a finger hits (WCAG 2.5.8).
+          */}
           <Breadcrumbs
             mb="xs"
             separatorMargin={6}
             fz="sm"
             styles={{
-              root: { flexWrap: "wrap", rowGap: 4 },
-              breadcrumb: { whiteSpace: "normal", overflowWrap: "anywhere", minWidth: 0 },
+              root: { flexWrap: "wrap", rowGap: 0 },
+              breadcrumb: {
+                whiteSpace: "normal",
+                overflowWrap: "break-word",
+                minWidth: 0,
+                lineHeight: "24px",
+                minHeight: 24,
+              },
             }}
           >
             {crumbs.map((c) => (
@@ -50,15 +59,13 @@ export function PageHeader({ title, text, crumbs, aside, intro }: Props) {
                 {t(c.label, { defaultValue: c.label })}
               </Anchor>
             ))}
-            <span aria-current="page" style={{ overflowWrap: "anywhere" }}>
-              {shown}
-            </span>
+            <span aria-current="page">{shown}</span>
           </Breadcrumbs>
         </nav>
       )}
       <Group justify="space-between" align="center" gap="sm" mb={intro ? "xs" : "lg"}>
-        {/* A long name from the data breaks anywhere rather than widen a phone's page. */}
-        <Title order={1} style={{ overflowWrap: "anywhere" }}>
+        {/* A long name from the data breaks between words (the theme's headings), never wider than a phone. */}
+        <Title order={1} miw={0}>
           {shown}
         </Title>
         {aside}

@@ -26,6 +26,11 @@ export interface Database {
   writes?: () => number;
   /** A hot read as a named statement, planned once per connection (see Prepared). */
   prepared: Prepared;
+  /**
+   * Hears NOTIFY on `channel` from every process on the database. `onMessage(null)` means notifications may
+   * have been missed (the listening connection was lost and made again): whoever listens reads afresh.
+   */
+  listen(channel: string, onMessage: (payload: string | null) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -120,6 +125,8 @@ export async function openPglite(dir: string | null, options: PgliteOptions = {}
         logQuery(text);
         return (await client.query<T>(text, values)).rows;
       },
+      // One process owns the embedded database, so its own notifications are all there are.
+      listen: (channel, onMessage) => client.listen(channel, (payload) => onMessage(payload)),
       async close() {
         await (options.reuse ? options.reuse.release(client) : client.close());
         unlock();
@@ -195,7 +202,64 @@ export async function openPostgres(url: string, options: OpenOptions & { max?: n
     options.onQuery?.(text);
     return (await pool.query({ name, text, values })).rows as T[];
   };
-  return { db, kind: "postgres", prepared, close: () => pool.end() };
+  const listen = (channel: string, onMessage: (payload: string | null) => void) => listenPostgres(url, channel, onMessage);
+  return { db, kind: "postgres", prepared, listen, close: () => pool.end() };
+}
+
+/** How long a lost listening connection waits before it is made again. */
+const RELISTEN_MS = 1000;
+
+/**
+ * A connection of its own that LISTENs (a pooled one would be handed to others): when it is lost it is
+ * made again, and the listener told that it may have missed something.
+ */
+async function listenPostgres(url: string, channel: string, onMessage: (payload: string | null) => void) {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  const connect = async (again: boolean) => {
+    const c = new pg.Client({
+      connectionString: url,
+      fallback_application_name: APPLICATION_NAME,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
+    c.on("notification", (n) => {
+      if (n.channel === channel) onMessage(n.payload ?? "");
+    });
+    c.on("error", () => retry());
+    c.on("end", () => retry());
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (err) {
+      c.removeAllListeners("end");
+      c.end().catch(() => {});
+      if (!again) throw err;
+      return retry();
+    }
+    if (stopped) return void c.end().catch(() => {});
+    client = c;
+    if (again) onMessage(null);
+  };
+  const retry = () => {
+    if (stopped || timer) return;
+    client = null;
+    timer = setTimeout(() => {
+      timer = undefined;
+      void connect(true);
+    }, RELISTEN_MS);
+  };
+  await connect(false);
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    const c = client;
+    client = null;
+    if (c) {
+      c.removeAllListeners("end");
+      await c.end().catch(() => {});
+    }
+  };
 }
 
 export async function pingDatabase(db: Db): Promise<void> {

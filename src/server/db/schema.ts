@@ -117,6 +117,8 @@ export const jobs = pgTable(
     attempts: integer("attempts").notNull().default(0),
     maxAttempts: integer("max_attempts").notNull().default(10),
     lockedUntil: instant("locked_until"),
+    /** The process (its instance id) whose lease `lockedUntil` is; a restart of it frees its leases at once. */
+    lockedBy: text("locked_by"),
     lastError: text("last_error"),
     doneAt: instant("done_at"),
     failedAt: instant("failed_at"),
@@ -124,6 +126,7 @@ export const jobs = pgTable(
   },
   (t) => [index("jobs_due_idx").on(t.runAt).where(sql`done_at IS NULL AND failed_at IS NULL`)],
 );
+export * from "./tables/checkins.ts";
 export * from "./tables/events.ts";
 export * from "./tables/groups.ts";
 export * from "./tables/offers.ts";

@@ -10,6 +10,8 @@ export class AppError extends Error {
     message: string = code,
     readonly fields?: FieldErrors,
     readonly retryAfterSeconds?: number,
+    /** What the body names beside the code (WrongStation: the right station). */
+    readonly station?: { id: string; name: string },
   ) {
     super(message);
   }
@@ -51,8 +53,8 @@ function isValidationId(message: string | undefined): message is string {
   return !!message && /^([a-z][a-zA-Z]*\.)?validation\.[a-zA-Z0-9.]+$/.test(message);
 }
 
-function send(reply: FastifyReply, code: ErrorCode, message: string, fields?: FieldErrors) {
-  const body: ErrorBody = fields ? { code, message, fields } : { code, message };
+function send(reply: FastifyReply, code: ErrorCode, message: string, fields?: FieldErrors, station?: ErrorBody["station"]) {
+  const body: ErrorBody = { code, message, ...(fields ? { fields } : {}), ...(station ? { station } : {}) };
   return reply.status(errorStatus[code]).type("application/json").send(body);
 }
 
@@ -60,7 +62,7 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   if (error instanceof AppError) {
     if (error.retryAfterSeconds !== undefined)
       reply.header("Retry-After", String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
-    return send(reply, error.code, error.message, error.fields);
+    return send(reply, error.code, error.message, error.fields, error.station);
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const fields: FieldErrors = {};

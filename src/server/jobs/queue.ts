@@ -9,8 +9,14 @@ export type JobHandler = (payload: Record<string, unknown>) => Promise<void>;
 /** Jobs claimed and run at once. */
 const BATCH = 20;
 
-/** How long a claimed job is ours; a process that dies mid-job releases it when this runs out. */
-const LEASE_SECONDS = 120;
+/**
+ * How long a claimed job is ours without a word from us. While it runs, a heartbeat renews it every
+ * HEARTBEAT_MS; a process that dies mid-job stops renewing, and another process takes the job once this
+ * has run out (within LEASE_MS plus one poll, ADR 025). A restarted process frees its own at once (start).
+ */
+export const LEASE_MS = 20_000;
+/** How often a running job's lease (and a send-out run's claims) is renewed. */
+export const HEARTBEAT_MS = 5_000;
 
 /** Enqueue inside the caller's transaction, so the job exists exactly when the change that caused it does. */
 export async function enqueue(tx: Tx, kind: string, payload: Record<string, unknown>, runAt: Date): Promise<void> {
@@ -30,27 +36,70 @@ interface ClaimedJob {
   max_attempts: number;
 }
 
+export interface WorkerOptions {
+  /** The name this process's leases carry (jobs/instance.ts). */
+  instanceId: string;
+  /** Run once at start, before any job: frees what else this process held when it stopped. */
+  onStart?: () => Promise<void>;
+  pollMs?: number;
+  /** How often a running job's lease is renewed (HEARTBEAT_MS). */
+  heartbeatMs?: number;
+}
+
 /**
- * Polls the jobs table. Claiming uses FOR UPDATE SKIP LOCKED plus a lease, so any number of processes
- * can run workers on one database and each job runs once at a time; handlers must be idempotent because
- * a job whose process died is run again when its lease ends.
+ * Polls the jobs table. Claiming uses FOR UPDATE SKIP LOCKED plus a lease in the name of this process
+ * (`instanceId`), so any number of processes can run workers on one database and each job runs once at
+ * a time; handlers must be idempotent because a job whose process died is run again: by that process
+ * as soon as it starts again, by another once the lease has run out.
  */
 export class JobWorker {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private stopped = true;
 
+  private readonly instanceId: string;
+  private readonly onStart: () => Promise<void>;
+  private readonly pollMs: number;
+  private readonly heartbeatMs: number;
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly handlers: Record<string, JobHandler>,
     private readonly log: FastifyBaseLogger,
-    private readonly pollMs = 1000,
-  ) {}
+    options: WorkerOptions,
+  ) {
+    this.instanceId = options.instanceId;
+    this.onStart = options.onStart ?? (async () => {});
+    this.pollMs = options.pollMs ?? 1000;
+    this.heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
+  }
 
-  start() {
+  /**
+   * Starts polling. First the jobs this process held when it last stopped (killed, crashed) are freed, and
+   * whatever `onStart` frees, so their work goes on at once; resolves when that is done.
+   */
+  async start(): Promise<void> {
     this.stopped = false;
-    this.schedule(0);
+    try {
+      await this.releaseOwn();
+      await this.onStart();
+    } catch (err) {
+      // Not fatal: what this process held is then taken over when its leases run out.
+      this.log.error({ err }, "could not free what this process held before it started");
+    }
+    if (!this.stopped) this.schedule(0);
+  }
+
+  /** The leases still in this process's name: a run that ended with the process that ran it. */
+  private async releaseOwn() {
+    const freed = await queryRows<{ id: string }>(
+      this.db,
+      sql`UPDATE jobs SET locked_until = NULL, locked_by = NULL
+        WHERE locked_by = ${this.instanceId} AND done_at IS NULL AND failed_at IS NULL
+        RETURNING id`,
+    );
+    if (freed.length) this.log.info({ jobs: freed.length }, "freed the jobs this process held when it stopped");
   }
 
   /** Runs due jobs soon, e.g. right after a request enqueued one. */
@@ -97,11 +146,11 @@ export class JobWorker {
 
   private async claim(limit: number): Promise<ClaimedJob[]> {
     const now = this.clock.now();
-    const lease = new Date(now.getTime() + LEASE_SECONDS * 1000);
+    const lease = new Date(now.getTime() + LEASE_MS);
     return queryRows<ClaimedJob>(
       this.db,
       sql`
-      UPDATE jobs SET locked_until = ${lease}, attempts = attempts + 1
+      UPDATE jobs SET locked_until = ${lease}, locked_by = ${this.instanceId}, attempts = attempts + 1
       WHERE id IN (
         SELECT id FROM jobs
         WHERE done_at IS NULL AND failed_at IS NULL AND run_at <= ${now}
@@ -114,15 +163,34 @@ export class JobWorker {
     );
   }
 
+  /** Keeps the job's lease while it runs: renewed every HEARTBEAT_MS, for as long as this process lives. */
+  private heartbeat(job: ClaimedJob): () => void {
+    const timer = setInterval(() => {
+      const lease = new Date(this.clock.now().getTime() + LEASE_MS);
+      this.db
+        .execute(
+          sql`UPDATE jobs SET locked_until = ${lease}
+            WHERE id = ${job.id} AND locked_by = ${this.instanceId} AND done_at IS NULL AND failed_at IS NULL`,
+        )
+        .catch((err) => this.log.warn({ jobId: job.id, err }, "could not renew a job's lease"));
+    }, this.heartbeatMs);
+    timer.unref();
+    return () => clearInterval(timer);
+  }
+
   private async runOne(job: ClaimedJob) {
     const handler = this.handlers[job.kind];
+    const stopBeating = this.heartbeat(job);
     try {
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
       await handler(job.payload);
+      stopBeating();
       await this.db.execute(
-        sql`UPDATE jobs SET done_at = ${this.clock.now()}, locked_until = NULL, last_error = NULL WHERE id = ${job.id}`,
+        sql`UPDATE jobs SET done_at = ${this.clock.now()}, locked_until = NULL, locked_by = NULL, last_error = NULL
+          WHERE id = ${job.id}`,
       );
     } catch (err) {
+      stopBeating();
       const message = err instanceof Error ? err.message : String(err);
       const giveUp = job.attempts >= job.max_attempts;
       const retryAt = new Date(this.clock.now().getTime() + backoffSeconds(job.attempts) * 1000);
@@ -132,8 +200,10 @@ export class JobWorker {
       );
       await this.db.execute(
         giveUp
-          ? sql`UPDATE jobs SET failed_at = ${this.clock.now()}, locked_until = NULL, last_error = ${message} WHERE id = ${job.id}`
-          : sql`UPDATE jobs SET run_at = ${retryAt}, locked_until = NULL, last_error = ${message} WHERE id = ${job.id}`,
+          ? sql`UPDATE jobs SET failed_at = ${this.clock.now()}, locked_until = NULL, locked_by = NULL, last_error = ${message}
+              WHERE id = ${job.id}`
+          : sql`UPDATE jobs SET run_at = ${retryAt}, locked_until = NULL, locked_by = NULL, last_error = ${message}
+              WHERE id = ${job.id}`,
       );
     }
   }

@@ -21,7 +21,9 @@ export type MailKind =
   | "volunteerRegisteredMinor"
   | "guardianConsent"
   | "volunteerLeft"
-  | "participationErasure";
+  | "participationErasure"
+  | "passNamed"
+  | "passChanged";
 
 export interface RenderedMail {
   subject: string;
@@ -60,6 +62,8 @@ const bodies: Record<MailKind, string[]> = {
   guardianConsent: ["intro", "$stations", "why", "data", "confirm", "decline"],
   volunteerLeft: ["intro", "link"],
   participationErasure: ["intro", "export"],
+  passNamed: ["intro", "$details", "pass.link", "pass.show", "registration.leave"],
+  passChanged: ["intro", "$details", "pass.link", "registration.leave"],
 };
 
 /** Renders a mail in the recipient's language: plain text and a simple HTML version of the same lines. */

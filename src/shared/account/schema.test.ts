@@ -64,6 +64,13 @@ describe("registration form", () => {
     });
   });
 
+  it("says the passwords differ together with the fields still missing", () => {
+    expect(fieldErrors(registerForm, { ...registration, countryCode: undefined, repeatPassword: "Funktionar2" })).toEqual({
+      countryCode: msg.oneOf,
+      repeatPassword: msg.passwordsDiffer,
+    });
+  });
+
   it("checks the password rules in the browser", () => {
     expect(fieldErrors(registerForm, { ...registration, password: "svagt", repeatPassword: "svagt" })).toEqual({
       password: msg.password,

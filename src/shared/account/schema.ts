@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { toStoredPhone } from "../phone.ts";
-import { code, email, msg, password, personName, phone, requiredText, storedPhone } from "../validation.ts";
+import { code, crossField, email, msg, password, personName, phone, requiredText, storedPhone } from "../validation.ts";
 import { ADD_USER_COUNTRY_CODES, COUNTRY_CODES, LANGUAGES } from "./constants.ts";
 
 export * from "../phone.ts";
@@ -24,7 +24,7 @@ export type SignUpBody = z.infer<typeof signUpBody>;
 /** The registration form adds repeatPassword and checks the password in the browser as well. */
 export const registerForm = signUpBody
   .extend({ password: password(), repeatPassword: z.string({ error: msg.required }).min(1, { error: msg.required }) })
-  .refine((v) => v.password === v.repeatPassword, { path: ["repeatPassword"], error: msg.passwordsDiffer });
+  .refine((v) => v.password === v.repeatPassword, { path: ["repeatPassword"], error: msg.passwordsDiffer, ...crossField });
 
 export const emailBody = z.object({ email: email() });
 export const confirmSignUpBody = z.object({ email: email(), code: code() });

@@ -12,6 +12,8 @@ export const errorBody = z.object({
   message: z.string(),
   /** Field path → message id. */
   fields: z.record(z.string(), z.string()).optional(),
+  /** WrongStation: the station where the person belongs. */
+  station: z.object({ id: z.string(), name: z.string() }).optional(),
 });
 export type ErrorBody = z.infer<typeof errorBody>;
 

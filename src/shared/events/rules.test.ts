@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
+  byDateFromToday,
   canConfirm,
+  canFollowToday,
   canMatch,
   canRemove,
   canSendOut,
-  DEFAULT_SORT,
   daysBetween,
   defaultStationTimes,
   eventPagePath,
@@ -86,14 +87,46 @@ describe("event rules", () => {
     expect(statusLabel("SOMETHING")).toBe("events.status.unknown");
   });
 
-  it("sorts by date newest first by default; a header click toggles or switches", () => {
+  it("keeps the server's order until a header is clicked; the first click sorts that field ascending", () => {
     const events = [
       { name: "B", date: "2030-01-02", status: "DRAFT" },
       { name: "A", date: "2030-03-01", status: "CONFIRMED" },
     ];
-    expect(sortEvents(events, DEFAULT_SORT).map((e) => e.name)).toEqual(["A", "B"]);
-    expect(nextSort(DEFAULT_SORT, "date")).toEqual({ field: "date", direction: 1 });
-    expect(nextSort(DEFAULT_SORT, "name")).toEqual({ field: "name", direction: 1 });
+    expect(sortEvents(events, null).map((e) => e.name)).toEqual(["B", "A"]);
+    expect(sortEvents(events, null)).not.toBe(events);
+    expect(nextSort(null, "date")).toEqual({ field: "date", direction: 1 });
+    expect(nextSort(null, "name")).toEqual({ field: "name", direction: 1 });
+  });
+
+  it("lists today's and coming events first, soonest first, then past ones, most recent first", () => {
+    // 2030-06-09 22:30 UTC is already 2030-06-10 in Stockholm: that is today.
+    const now = at("2030-06-09T22:30:00Z");
+    const events = [
+      { name: "Last year", date: "2029-06-10" },
+      { name: "Next year", date: "2031-06-10" },
+      { name: "Yesterday", date: "2030-06-09" },
+      { name: "Today B", date: "2030-06-10" },
+      { name: "Next week", date: "2030-06-17" },
+      { name: "Today A", date: "2030-06-10" },
+      { name: "Last week", date: "2030-06-03" },
+    ];
+    expect(byDateFromToday(events, now).map((e) => e.name)).toEqual([
+      "Today A",
+      "Today B",
+      "Next week",
+      "Next year",
+      "Yesterday",
+      "Last week",
+      "Last year",
+    ]);
+    // Past events on one date by name too; the list given is left as it was.
+    const past = [
+      { name: "Öland", date: "2030-01-01" },
+      { name: "Alla", date: "2030-01-01" },
+    ];
+    expect(byDateFromToday(past, now).map((e) => e.name)).toEqual(["Alla", "Öland"]);
+    expect(past[0].name).toBe("Öland");
+    expect(byDateFromToday([], now)).toEqual([]);
   });
 });
 
@@ -162,7 +195,7 @@ describe("the PUT body of an event", () => {
     version: 3,
     confirmedAt: "2030-05-01T10:00:00.000Z",
     confirmedBy: "A",
-    abilities: { edit: true, confirm: false, remove: false, match: true, sendOut: true },
+    abilities: { edit: true, confirm: false, remove: false, match: true, sendOut: true, today: false },
   };
 
   it("is the view without what the server derives, at the version read, and passes the PUT schema", () => {
@@ -247,6 +280,15 @@ describe("copies, abilities and links", () => {
       expect(can("HISTORIC")).toBe(false);
     }
     expect(canConfirm("CONFIRMED", 1)).toBe(false);
+  });
+
+  it("opens the event day live from the day before the event (Stockholm) until it is finished", () => {
+    // 2027-05-14 23:30 in Stockholm is 21:30 UTC; 2027-05-15 00:00 is 22:00 UTC.
+    expect(canFollowToday("CONFIRMED", "2027-05-16", new Date("2027-05-14T21:59:00Z"))).toBe(false);
+    expect(canFollowToday("CONFIRMED", "2027-05-16", new Date("2027-05-14T22:00:00Z"))).toBe(true);
+    expect(canFollowToday("CONFIRMED", "2027-05-16", new Date("2027-05-20T10:00:00Z"))).toBe(true);
+    expect(canFollowToday("DRAFT", "2027-05-16", new Date("2027-05-16T10:00:00Z"))).toBe(false);
+    expect(canFollowToday("HISTORIC", "2027-05-16", new Date("2027-05-16T10:00:00Z"))).toBe(false);
   });
 
   it("leads contacts and team leaders to their own event page, and on to a station's sheet", () => {

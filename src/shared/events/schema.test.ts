@@ -303,6 +303,22 @@ describe("an event's fields", () => {
   it("answers a station form without a name with the name's own message", () => {
     expect(errors(stationAmong(["Mål"]).safeParse({ ...aStation("Mål"), name: undefined }))).toEqual({ name: msg.required });
   });
+
+  it("names a taken name and an end before the start together with the fields still missing", () => {
+    // A missing number is a type issue, after which zod skips an object's refinements unless told otherwise.
+    const form = stationAmong(["Mål"]).safeParse({
+      ...aStation(" mål"),
+      end: "2027-05-01T07:00",
+      officialQuantity: "",
+      paymentType: undefined,
+    });
+    expect(errors(form)).toEqual({
+      name: eventMsg.stationNameExists,
+      end: eventMsg.endBeforeStart,
+      officialQuantity: msg.required,
+      paymentType: msg.required,
+    });
+  });
 });
 
 describe("the event's other bodies", () => {
@@ -335,7 +351,7 @@ describe("the event's other bodies", () => {
       startDate: "2030-01-01",
       endDate: "2030-12-31",
     });
-    expect(errors(publicEventsQuery.safeParse({ startDate: "2030-02-30" }))).toEqual({ startDate: msg.required });
+    expect(errors(publicEventsQuery.safeParse({ startDate: "2030-02-30" }))).toEqual({ startDate: msg.dateFormat });
   });
 });
 
@@ -383,7 +399,7 @@ describe("the event answers", () => {
     version: 3,
     confirmedAt: instant,
     confirmedBy: "A",
-    abilities: { edit: true, confirm: false, remove: false, match: true, sendOut: true },
+    abilities: { edit: true, confirm: false, remove: false, match: true, sendOut: true, today: false },
   };
 
   it("carry every field of an event and its stations, instants with their offset", () => {

@@ -6,6 +6,7 @@ import { STATUSES, type Status } from "../status.ts";
 import { inProductYears, normalizeInstant, parseInstant } from "../time.ts";
 import {
   age,
+  crossField,
   email,
   futureDate,
   isoDate,
@@ -133,13 +134,6 @@ export const stationFields = z.object({
   paymentChild: optionalNumber(),
 });
 
-/**
- * Cross-field rules run even while other fields are still wrong, so the form shows every message at once;
- * not when the value is no object at all (`null` in a list of stations), which its type issue already names.
- */
-const always = { when: (payload: { value: unknown }) => isRecord(payload.value) };
-const isRecord = (v: unknown) => typeof v === "object" && v !== null && !Array.isArray(v);
-
 export const station = stationFields.superRefine((s, ctx) => {
   // Instants are compared, not their texts: "09:00+01:00" is after "09:30+02:00".
   const { start, end } = s as { start?: unknown; end?: unknown };
@@ -154,7 +148,7 @@ export const station = stationFields.superRefine((s, ctx) => {
     if (value === null || value === undefined || value === "")
       ctx.addIssue({ code: "custom", path: [field], message: msg.required });
   }
-}, always);
+}, crossField);
 export type StationInput = z.input<typeof station>;
 export type Station = z.output<typeof station>;
 
@@ -215,7 +209,7 @@ export function stationAmong(otherNames: string[]) {
   return station.superRefine((s, ctx) => {
     if (typeof s.name === "string" && taken.has(stationNameKey(s.name)))
       ctx.addIssue({ code: "custom", path: ["name"], message: eventMsg.stationNameExists });
-  });
+  }, crossField);
 }
 
 function uniqueStationNames(e: { stations: Array<{ name: string }> }, ctx: z.RefinementCtx) {
@@ -234,7 +228,7 @@ function uniqueStationNames(e: { stations: Array<{ name: string }> }, ctx: z.Ref
  * stored date stays acceptable (`keepDate`), so a contact can still fix a typo on the day after.
  */
 export const eventForm = (now: () => Date, keepDate?: string) =>
-  z.object({ ...eventShape, date: futureDate(now, keepDate) }).superRefine(uniqueStationNames, always);
+  z.object({ ...eventShape, date: futureDate(now, keepDate) }).superRefine(uniqueStationNames, crossField);
 
 /**
  * PUT /api/events/{id}: as the form, plus the version it was read at. The date rule needs the stored date,
@@ -242,7 +236,7 @@ export const eventForm = (now: () => Date, keepDate?: string) =>
  */
 export const eventUpdate = z
   .object({ ...eventShape, date: isoDate(), version: version() })
-  .superRefine(uniqueStationNames, always);
+  .superRefine(uniqueStationNames, crossField);
 
 export type EventForm = z.output<ReturnType<typeof eventForm>>;
 export type EventFormInput = z.input<ReturnType<typeof eventForm>>;
@@ -335,6 +329,8 @@ export const eventView = z.object({
     remove: z.boolean(),
     match: z.boolean(),
     sendOut: z.boolean(),
+    /** The event day live: the "Idag" tab and the check-in pages (canFollowToday). */
+    today: z.boolean(),
   }),
 });
 export type EventView = z.infer<typeof eventView>;

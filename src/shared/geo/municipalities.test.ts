@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { findMunicipality, inMapBounds, MAP_BOUNDS, MUNICIPALITIES } from "./municipalities.ts";
+import { findMunicipality, inMapBounds, MAP_BOUNDS, MUNICIPALITIES, stationPlace } from "./municipalities.ts";
 import { SWEDISH_MUNICIPALITIES } from "./municipality-data.ts";
 
 describe("municipalities", () => {
@@ -51,5 +51,29 @@ describe("the map's bounds (spec 02 §9)", () => {
     expect(inMapBounds(60, Number.NaN)).toBe(false);
     expect(inMapBounds(Number.POSITIVE_INFINITY, 15)).toBe(false);
     expect(inMapBounds(60, Number.NEGATIVE_INFINITY)).toBe(false);
+  });
+});
+
+describe("a station's place", () => {
+  it("is the address and the municipality, the town named once", () => {
+    expect(stationPlace({ markerLocation: "Slussen, Stockholm", municipality: "0180" })).toBe("Slussen, Stockholm");
+    expect(stationPlace({ markerLocation: "Slussen, Stockholm, Stockholm", municipality: "0180" })).toBe("Slussen, Stockholm");
+    expect(stationPlace({ markerLocation: "Stortorget", municipality: "1281" })).toBe("Stortorget, Lund");
+    expect(stationPlace({ markerLocation: "Östra Strandgatan 12, 903 33 Umeå", municipality: "2480" })).toBe(
+      "Östra Strandgatan 12, 903 33 Umeå",
+    );
+    expect(stationPlace({ markerLocation: "stortorget, LUND", municipality: "1281" })).toBe("stortorget, LUND");
+  });
+
+  it("adds the municipality when only a longer word contains its name", () => {
+    expect(stationPlace({ markerLocation: "Lundagatan 5", municipality: "1281" })).toBe("Lundagatan 5, Lund");
+    expect(stationPlace({ markerLocation: "Stockholmsvägen 1", municipality: "0180" })).toBe("Stockholmsvägen 1, Stockholm");
+  });
+
+  it("is the municipality alone without an address, and the address alone without a known municipality", () => {
+    expect(stationPlace({ markerLocation: "", municipality: "1281" })).toBe("Lund");
+    expect(stationPlace({ markerLocation: " , ", municipality: "1281" })).toBe("Lund");
+    expect(stationPlace({ markerLocation: "Stortorget", municipality: "9999" })).toBe("Stortorget");
+    expect(stationPlace({ markerLocation: null, municipality: null })).toBe("");
   });
 });

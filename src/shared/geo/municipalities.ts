@@ -38,6 +38,23 @@ export function findMunicipality(id: string): Municipality | undefined {
   return byId.get(id);
 }
 
+/**
+ * Where a station is, as people read it: its address, then its municipality unless the address names it
+ * already ("Slussen, Stockholm", never "Slussen, Stockholm, Stockholm"); a part of the address said twice is
+ * said once. Names compare as whole words, case aside: "903 33 Umeå" names Umeå, "Lundagatan" does not name Lund.
+ */
+export function stationPlace(station: { markerLocation?: string | null; municipality?: string | null }): string {
+  const parts: string[] = [];
+  for (const part of (station.markerLocation ?? "").split(",")) {
+    const text = part.trim();
+    if (text && !parts.some((p) => p.toLocaleLowerCase("sv") === text.toLocaleLowerCase("sv"))) parts.push(text);
+  }
+  const name = findMunicipality(station.municipality ?? "")?.name;
+  const escaped = name?.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const named = escaped && new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, "iu").test(parts.join(", "));
+  return [...parts, ...(name && !named ? [name] : [])].join(", ");
+}
+
 /** The map is bounded to Sweden and Norway (spec 02 §9): south-west and north-east corners. */
 export const MAP_BOUNDS: readonly [[number, number], [number, number]] = [
   [54.5, 4.0],

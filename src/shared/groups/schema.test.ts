@@ -102,6 +102,25 @@ describe("volunteers in a group body", () => {
     expect(errors(result)["volunteers.1.email"]).toBe("groups.validation.emailAlreadyExists");
   });
 
+  it("names a shared e-mail together with the other volunteers' missing fields, and reads no list that is none", () => {
+    const body = groupBody.safeParse({
+      ...fields,
+      volunteers: [
+        { ...kim, age: undefined },
+        { ...kim, email: "KIM@example.se" },
+      ],
+    });
+    expect(errors(body)).toEqual({
+      "volunteers.0.age": "validation.required",
+      "volunteers.1.email": "groups.validation.emailAlreadyExists",
+    });
+    expect(errors(groupBody.safeParse({ ...fields, volunteers: "Kim" }))).toEqual({ volunteers: expect.any(String) });
+    expect(errors(groupBody.safeParse({ ...fields, volunteers: [null, { ...kim, email: 3 }] }))).toMatchObject({
+      "volunteers.0": expect.any(String),
+      "volunteers.1.email": expect.any(String),
+    });
+  });
+
   it("needs the version on an update", () => {
     expect(errors(groupUpdateBody.safeParse(fields)).version).toBe("validation.required");
     expect(groupUpdateBody.safeParse({ ...fields, version: 3 }).success).toBe(true);
@@ -130,6 +149,14 @@ describe("volunteer form", () => {
     expect(withShirts.safeParse({ ...values, shirtSize: "M" }).success).toBe(true);
   });
 
+  it("asks for the shirt size together with the fields still missing", () => {
+    const withShirts = volunteerForm([], { shirtSizes: ["S", "M"] });
+    expect(errors(withShirts.safeParse({ ...values, age: "" }))).toEqual({
+      age: "validation.required",
+      shirtSize: "validation.required",
+    });
+  });
+
   it("asks for the substitute text only when the box is ticked", () => {
     const form = volunteerForm([], { substitute: true });
     expect(form.safeParse({ ...values, substituteTicked: false }).success).toBe(true);
@@ -155,7 +182,7 @@ describe("availability", () => {
     expect(
       errors(availability.safeParse({ type: "PERIOD", startDate: "2030-02-30", endDate: "2030-03-01", location: "0180" }))
         .startDate,
-    ).toBe("validation.required");
+    ).toBe("validation.dateFormat");
     expect(
       errors(availability.safeParse({ type: "PERIOD", startDate: "2030-01-02", endDate: "2030-01-01", location: "0180" }))
         .endDate,

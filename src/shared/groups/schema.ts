@@ -7,8 +7,10 @@ import { participationIssues } from "../registration/rules.ts";
 import { STATUSES, type Status } from "../status.ts";
 import {
   age,
+  crossField,
   email,
   isoDate,
+  isRecord,
   msg,
   nameText,
   personName,
@@ -106,12 +108,15 @@ export const volunteer = z.object({
 export type VolunteerInput = z.input<typeof volunteer>;
 
 /** Two volunteers of one group never share an e-mail: the duplicate (the later one) gets the message. */
-function uniqueVolunteerEmails(volunteers: Array<{ email: string }> | undefined, ctx: z.RefinementCtx) {
+function uniqueVolunteerEmails(volunteers: unknown, ctx: z.RefinementCtx) {
+  if (!Array.isArray(volunteers)) return;
   const seen = new Set<string>();
-  volunteers?.forEach((v, i) => {
-    if (seen.has(v.email))
+  volunteers.forEach((v: unknown, i) => {
+    const address = isRecord(v) && typeof v.email === "string" ? v.email : undefined;
+    if (address === undefined) return;
+    if (seen.has(address))
       ctx.addIssue({ code: "custom", path: ["volunteers", i, "email"], message: groupMsg.emailAlreadyExists });
-    seen.add(v.email);
+    seen.add(address);
   });
 }
 
@@ -139,10 +144,10 @@ export const availability = z
         ctx.addIssue({ code: "custom", path: ["endDate"], message: groupMsg.endBeforeStart });
     } else if (a.type === "EVENT") {
       if (!a.eventId) ctx.addIssue({ code: "custom", path: ["eventId"], message: groupMsg.eventRequired });
-      else if (!UUID_PATTERN.test(a.eventId))
+      else if (typeof a.eventId !== "string" || !UUID_PATTERN.test(a.eventId))
         ctx.addIssue({ code: "custom", path: ["eventId"], message: groupMsg.eventNotFound });
     }
-  })
+  }, crossField)
   .transform((a) =>
     a.type === "PERIOD"
       ? {
@@ -174,13 +179,13 @@ const groupBodyShape = groupFields.extend({
 });
 
 /** POST /api/groups: a whole group. */
-export const groupBody = groupBodyShape.superRefine((g, ctx) => uniqueVolunteerEmails(g.volunteers, ctx));
+export const groupBody = groupBodyShape.superRefine((g, ctx) => uniqueVolunteerEmails(g.volunteers, ctx), crossField);
 export type GroupBody = z.output<typeof groupBody>;
 
 /** PUT /api/groups/{id}: the group plus the version it was read at (stale writes answer 409). */
 export const groupUpdateBody = groupBodyShape
   .extend({ version: version() })
-  .superRefine((g, ctx) => uniqueVolunteerEmails(g.volunteers, ctx));
+  .superRefine((g, ctx) => uniqueVolunteerEmails(g.volunteers, ctx), crossField);
 export type GroupUpdateBody = z.output<typeof groupUpdateBody>;
 
 /** POST /api/groups/{id}/confirm: the group as read (only its version matters). */
@@ -217,7 +222,7 @@ export function volunteerForm(
         substitute: !!offered.substitute,
       });
       for (const [field, message] of Object.entries(issues)) ctx.addIssue({ code: "custom", path: [field], message });
-    });
+    }, crossField);
 }
 export type VolunteerFormValues = z.input<ReturnType<typeof volunteerForm>>;
 

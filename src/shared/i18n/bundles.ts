@@ -47,6 +47,10 @@ export const lazyResources = {
     sv: () => import("./sv/teamleader.json", { with: { type: "json" } }),
     en: () => import("./en/teamleader.json", { with: { type: "json" } }),
   },
+  checkin: {
+    sv: () => import("./sv/checkin.json", { with: { type: "json" } }),
+    en: () => import("./en/checkin.json", { with: { type: "json" } }),
+  },
   registration: {
     sv: () => import("./sv/registration.json", { with: { type: "json" } }),
     en: () => import("./en/registration.json", { with: { type: "json" } }),

@@ -32,6 +32,11 @@ const BANNED: Record<"sv" | "en", Banned[]> = {
     { stem: "krediter", concept: "återbetalas inte" },
     { stem: "telefonnum", concept: "mobilnummer" },
     { stem: "mobil", whole: true, concept: "mobilnummer" },
+    { stem: "preliminär", concept: "utkast (en förfrågan som inte är skickad)" },
+    { stem: "medarrangör", concept: "kontaktperson för evenemanget" },
+    { stem: "ladda ned", whole: true, concept: "ladda ner" },
+    { stem: "laddas ned", whole: true, concept: "laddas ner" },
+    { stem: "utlovad", concept: "har tackat ja" },
   ],
   en: [
     { stem: "competition", concept: "event" },
@@ -49,6 +54,8 @@ const BANNED: Record<"sv" | "en", Banned[]> = {
     { stem: "phone number", concept: "mobile number" },
     { stem: "telephone", concept: "mobile number" },
     { stem: "mobile", whole: true, notBefore: "number", concept: "mobile number" },
+    { stem: "preliminar", concept: "draft (an offer not sent yet)" },
+    { stem: "co-organi", concept: "event contact" },
   ],
 };
 
@@ -71,11 +78,11 @@ const pattern = ({ stem, whole, notBefore }: Omit<Banned, "concept">) =>
     "iu",
   );
 
+const lookup = (dict: Dictionary, id: string) =>
+  id.split(".").reduce<unknown>((node, part) => (node as Dictionary)[part], dict) as string;
+
 function texts(dict: Dictionary): Array<[id: string, text: string]> {
-  return messageIds(dict).map((id) => [
-    id,
-    id.split(".").reduce<unknown>((node, part) => (node as Dictionary)[part], dict) as string,
-  ]);
+  return messageIds(dict).map((id) => [id, lookup(dict, id)]);
 }
 
 describe("every text follows the glossary", () => {
@@ -102,5 +109,34 @@ describe("every text follows the glossary", () => {
     expect(test("intresse", "ointressant")).toBe(false);
     expect(test("krediter", "ackrediteras")).toBe(false);
     expect(test("phone number", "your phone  number")).toBe(true);
+    expect(test("ladda ned", "Det gick inte att ladda ned filen.", true)).toBe(true);
+    expect(test("ladda ned", "Ladda ner", true)).toBe(false);
+    expect(test("co-organi", "your co-organizers")).toBe(true);
   });
+});
+
+/**
+ * Concepts that screens name side by side, pinned to one word each (issue 22): where two ids name the same
+ * concept they say the same, and where a word names one concept no other label takes it.
+ */
+describe("one word per concept", () => {
+  for (const lang of ["sv", "en"] as const) {
+    const text = (id: string) => lookup(resources[lang] as Dictionary, id);
+
+    it(`${lang}: counts the places of offers not sent yet in the word of the offer's draft status`, () => {
+      expect(text("offers.allocation.preliminary").toLowerCase()).toContain(text("offers.status.DRAFT").toLowerCase());
+    });
+
+    it(`${lang}: keeps the name of the staffing tab for the tab, not for the match table's column`, () => {
+      expect(text("events.match.columns.manned")).not.toBe(text("roster.tab"));
+      expect(text("events.match.columns.manned")).not.toBe(text("offers.allocation.manned"));
+    });
+
+    it(`${lang}: counts the roster's and the station sheet's volunteers in the words of the match table and the offer`, () => {
+      // Named volunteers (attendees) are "anmälda funktionärer" on the roster as on the sheet.
+      expect(text("roster.columns.named")).toBe(text("sheet.named"));
+      // The places of groups that accepted are counted as "Har tackat ja", as in the match table.
+      expect(text("sheet.promised")).toBe(text("offers.allocation.accepted"));
+    });
+  }
 });

@@ -1,5 +1,6 @@
 import { bundledResources } from "./bundles.ts";
 import enAttendance from "./en/attendance.json" with { type: "json" };
+import enCheckin from "./en/checkin.json" with { type: "json" };
 import enEvents from "./en/events.json" with { type: "json" };
 import enGroups from "./en/groups.json" with { type: "json" };
 import enMail from "./en/mail.json" with { type: "json" };
@@ -9,6 +10,7 @@ import enRegistration from "./en/registration.json" with { type: "json" };
 import enSendouts from "./en/sendouts.json" with { type: "json" };
 import enTeamleader from "./en/teamleader.json" with { type: "json" };
 import svAttendance from "./sv/attendance.json" with { type: "json" };
+import svCheckin from "./sv/checkin.json" with { type: "json" };
 import svEvents from "./sv/events.json" with { type: "json" };
 import svGroups from "./sv/groups.json" with { type: "json" };
 import svMail from "./sv/mail.json" with { type: "json" };
@@ -36,6 +38,7 @@ export const resources = {
     ...svAttendance,
     ...svTeamleader,
     ...svRegistration,
+    ...svCheckin,
   },
   en: {
     ...bundledResources.en,
@@ -48,6 +51,7 @@ export const resources = {
     ...enAttendance,
     ...enTeamleader,
     ...enRegistration,
+    ...enCheckin,
   },
 } as const;
 

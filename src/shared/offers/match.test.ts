@@ -54,8 +54,10 @@ describe("the matching table", () => {
     expect(missing.direction).toBe(-1);
     // c misses 6, b 3, a 0.
     expect(sortMatchRows(rows, missing).map((r) => r.station.id)).toEqual(["c", "b", "a"]);
+    // By how far each is staffed: c none of 6, b 2 of 12, a all 4.
     const manned = sortMatchRows(rows, { field: "manned", direction: 1 });
     expect(manned.map((r) => r.station.id)).toEqual(["c", "b", "a"]);
+    expect(sortMatchRows(rows, nextSort(DEFAULT_MATCH_SORT, "manned")).map((r) => r.station.id)).toEqual(["a", "b", "c"]);
   });
 });
 

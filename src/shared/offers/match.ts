@@ -1,4 +1,4 @@
-import { allocation } from "./rules.ts";
+import { allocation, staffedShare } from "./rules.ts";
 import type { Allocation, OfferStatus } from "./schema.ts";
 
 /**
@@ -61,7 +61,8 @@ function key(row: MatchRow, field: MatchSortField): string | number {
     case "start":
       return Date.parse(row.station.start);
     case "manned":
-      return row.allocation.manned ? 1 : 0;
+      // Manned, then partly staffed by how far, then unmanned: the order the column shows.
+      return staffedShare(row.allocation);
     default:
       return row.allocation[field];
   }

@@ -5,6 +5,7 @@ import {
   asksDiets,
   asksShirtSize,
   attendeeCountProblem,
+  attendeeRefusal,
   canAnswer,
   canNameAttendees,
   canRemove,
@@ -17,13 +18,19 @@ import {
   HOLDING,
   holdsPlaces,
   matchPath,
+  notRemindedGroups,
   offerLimit,
   overlaps,
   parseAnswerBy,
   REMINDER_BEFORE_MS,
+  REMINDER_GAP_MS,
   rank,
+  reminderHold,
   sortForGroup,
+  staffedShare,
+  staffingOf,
   unallocated,
+  volunteersShort,
   withdrawalIsNews,
 } from "./rules.ts";
 import { attendeesBody, offerBody, sendOffersBody } from "./schema.ts";
@@ -46,6 +53,32 @@ describe("allocation counters (spec 02 §4)", () => {
   it("is manned when the accepted reach the need, and never misses a negative number", () => {
     expect(allocation(4, [{ status: "ACCEPTED", volunteers: 6 }])).toMatchObject({ missing: 0, manned: true });
     expect(allocation(0, [])).toMatchObject({ missing: 0, manned: true });
+  });
+
+  it("reads as manned, partly staffed while some but not all have accepted, else unmanned", () => {
+    const of = (needed: number, accepted: number) =>
+      allocation(needed, accepted ? [{ status: "ACCEPTED", volunteers: accepted }] : []);
+    expect(staffingOf(of(25, 25))).toBe("manned");
+    expect(staffingOf(of(25, 30))).toBe("manned");
+    expect(staffingOf(of(25, 16))).toBe("partly");
+    expect(staffingOf(of(25, 1))).toBe("partly");
+    expect(staffingOf(of(25, 0))).toBe("unmanned");
+    // Drafts and offers awaiting an answer staff nothing yet.
+    expect(staffingOf(allocation(25, [{ status: "PROPOSAL", volunteers: 25 }]))).toBe("unmanned");
+    expect(staffingOf(of(0, 0))).toBe("manned");
+    expect(staffedShare(of(25, 16))).toBe(0.64);
+    expect(staffedShare(of(25, 30))).toBe(1);
+    expect(staffedShare(of(25, 0))).toBe(0);
+    expect(staffedShare(of(0, 0))).toBe(1);
+  });
+});
+
+describe("volunteers a group lacks for the places it accepted", () => {
+  it("counts those beyond the group's volunteers, never fewer than none", () => {
+    expect(volunteersShort(2, 5)).toBe(3);
+    expect(volunteersShort(0, 1)).toBe(1);
+    expect(volunteersShort(5, 5)).toBe(0);
+    expect(volunteersShort(8, 5)).toBe(0);
   });
 });
 
@@ -215,6 +248,47 @@ describe("offers that hold places, and answer-by dates", () => {
     expect(REMINDER_BEFORE_MS).toBe(2 * 24 * 3_600_000);
     expect(HANDS_OFF_MS).toBe(48 * 3_600_000);
   });
+
+  it("reminds a group of an offer a day after it went out at the soonest, then at most once a day", () => {
+    expect(REMINDER_GAP_MS).toBe(24 * 3_600_000);
+    const sentAt = new Date("2030-06-01T10:00:00Z");
+    const plus = (ms: number) => new Date(sentAt.getTime() + ms);
+    const dayOn = plus(REMINDER_GAP_MS);
+    expect(reminderHold({ sentAt, remindedAt: null }, plus(1000))).toEqual({ reason: "sentRecently", from: dayOn });
+    expect(reminderHold({ sentAt, remindedAt: null }, plus(REMINDER_GAP_MS - 1))).toEqual({
+      reason: "sentRecently",
+      from: dayOn,
+    });
+    expect(reminderHold({ sentAt, remindedAt: null }, dayOn)).toBeNull();
+    const remindedAt = plus(30 * 3_600_000);
+    const nextDay = new Date(remindedAt.getTime() + REMINDER_GAP_MS);
+    expect(reminderHold({ sentAt, remindedAt }, plus(31 * 3_600_000))).toEqual({ reason: "remindedRecently", from: nextDay });
+    expect(reminderHold({ sentAt, remindedAt }, new Date(nextDay.getTime() - 1))).not.toBeNull();
+    expect(reminderHold({ sentAt, remindedAt }, nextDay)).toBeNull();
+    // Sent again after a reminder (withdrawn and offered anew): the sending counts.
+    expect(reminderHold({ sentAt: plus(32 * 3_600_000), remindedAt }, plus(33 * 3_600_000))?.reason).toBe("sentRecently");
+    // An offer with no times recorded holds nothing up.
+    expect(reminderHold({ sentAt: null, remindedAt: null }, sentAt)).toBeNull();
+  });
+
+  it("names each group a reminder did not reach once, with the offer it can be reminded of first, by name", () => {
+    const at = (h: number) => new Date(Date.UTC(2030, 5, 1, h));
+    const sent = (h: number) => ({ reason: "sentRecently" as const, from: at(h) });
+    const held = [
+      { groupId: "g2", groupName: "Öresunds IF", hold: sent(20) },
+      { groupId: "g1", groupName: "Ale BK", hold: sent(18) },
+      { groupId: "g1", groupName: "Ale BK", hold: { reason: "remindedRecently" as const, from: at(12) } },
+      { groupId: "g3", groupName: "Björns IK", hold: sent(10) },
+      // Reminded of another offer now: not among those left out.
+      { groupId: "g3", groupName: "Björns IK", hold: null },
+      { groupId: "g4", groupName: "Dals SK", hold: null },
+    ];
+    expect(notRemindedGroups(held, new Set(["g3"]))).toEqual([
+      { group: "Ale BK", reason: "remindedRecently", from: at(12) },
+      { group: "Öresunds IF", reason: "sentRecently", from: at(20) },
+    ]);
+    expect(notRemindedGroups([], new Set())).toEqual([]);
+  });
 });
 
 describe("limits, abilities and links", () => {
@@ -254,6 +328,16 @@ describe("limits, abilities and links", () => {
     expect(attendeeCountProblem(1, 2)).toBeNull();
     expect(attendeeCountProblem(2, 2)).toBeNull();
     expect(attendeeCountProblem(3, 2)).toBe("tooManyAttendees");
+  });
+
+  it("names nobody younger than the station's minimum age, nor a minor awaiting their guardian", () => {
+    const station = { officialMiniumumAge: 18 };
+    expect(attendeeRefusal({ age: 14, awaitingGuardian: false }, station)).toBe("belowMinimumAge");
+    expect(attendeeRefusal({ age: 17, awaitingGuardian: false }, station)).toBe("belowMinimumAge");
+    expect(attendeeRefusal({ age: 18, awaitingGuardian: false }, station)).toBeNull();
+    expect(attendeeRefusal({ age: 0, awaitingGuardian: false }, { officialMiniumumAge: 0 })).toBeNull();
+    expect(attendeeRefusal({ age: 14, awaitingGuardian: true }, station)).toBe("awaitingGuardian");
+    expect(attendeeRefusal({ age: 14, awaitingGuardian: true }, { officialMiniumumAge: 12 })).toBe("awaitingGuardian");
   });
 
   it("sorts a group's offers of one status by start, then by name in Swedish order", () => {

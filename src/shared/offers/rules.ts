@@ -1,7 +1,7 @@
 import type { Status } from "../status.ts";
 import { parseInstant } from "../time.ts";
 import { addDays, stockholmToday } from "../validation.ts";
-import type { Allocation, OfferStatus, Reason } from "./schema.ts";
+import type { Allocation, OfferStatus, Reason, ReminderHold } from "./schema.ts";
 
 /**
  * The rules of offers (STAFFING.md §1, §3), written once for the server and the screens.
@@ -33,6 +33,44 @@ export const defaultAnswerBy = (now: Date) => parseInstant(`${addDays(stockholmT
 export const REMINDER_BEFORE_MS = 2 * 24 * 60 * 60 * 1000;
 /** Inside this time before a station starts nothing happens by itself: the organizer decides. */
 export const HANDS_OFF_MS = 48 * 60 * 60 * 1000;
+/**
+ * A group hears about an offer at most once a day: a reminder goes no sooner than this after the offer was
+ * sent or last reminded of (ADR 025), whoever asks for it.
+ */
+export const REMINDER_GAP_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Whether the group may be reminded of the offer at `now`: null when it may, otherwise why not and from
+ * when it may (a day after the later of its sending and its last reminder).
+ */
+export function reminderHold(
+  offer: { sentAt: Date | null; remindedAt: Date | null },
+  now: Date,
+): { reason: ReminderHold; from: Date } | null {
+  const sent = offer.sentAt?.getTime() ?? Number.NEGATIVE_INFINITY;
+  const reminded = offer.remindedAt?.getTime() ?? Number.NEGATIVE_INFINITY;
+  const last = Math.max(sent, reminded);
+  if (now.getTime() - last >= REMINDER_GAP_MS) return null;
+  return { reason: reminded >= sent ? "remindedRecently" : "sentRecently", from: new Date(last + REMINDER_GAP_MS) };
+}
+
+/**
+ * The groups a reminder did not reach, each with why and from when it can be (ADR 025): of a group's offers
+ * awaiting an answer, the one that can be reminded of first; a group reminded of any offer is left out.
+ * Sorted by group name.
+ */
+export function notRemindedGroups(
+  held: ReadonlyArray<{ groupId: string; groupName: string; hold: { reason: ReminderHold; from: Date } | null }>,
+  reminded: ReadonlySet<string>,
+): Array<{ group: string; reason: ReminderHold; from: Date }> {
+  const soonest = new Map<string, { group: string; reason: ReminderHold; from: Date }>();
+  for (const { groupId, groupName, hold } of held) {
+    if (!hold || reminded.has(groupId)) continue;
+    const known = soonest.get(groupId);
+    if (!known || hold.from < known.from) soonest.set(groupId, { group: groupName, ...hold });
+  }
+  return [...soonest.values()].sort((a, b) => a.group.localeCompare(b.group, "sv"));
+}
 
 /** The allocation counters of a station from its offers (spec 02 §4). */
 export function allocation(needed: number, offers: ReadonlyArray<{ status: OfferStatus; volunteers: number }>): Allocation {
@@ -49,6 +87,18 @@ export function allocation(needed: number, offers: ReadonlyArray<{ status: Offer
     manned: accepted >= needed,
   };
 }
+
+/**
+ * How far a station is staffed, as the organizer reads it: manned once the accepted reach the need, partly
+ * while some but not all have accepted (shown as "16 av 25"), unmanned while none has.
+ */
+export type Staffing = "manned" | "partly" | "unmanned";
+export const staffingOf = (a: Pick<Allocation, "accepted" | "manned">): Staffing =>
+  a.manned ? "manned" : a.accepted > 0 ? "partly" : "unmanned";
+
+/** The share of a station's need that has accepted, from 0 to 1 (a station needing nobody is fully staffed). */
+export const staffedShare = (a: Pick<Allocation, "accepted" | "needed">): number =>
+  a.needed <= 0 ? 1 : Math.min(1, a.accepted / a.needed);
 
 /** The places still free at a station for a new offer. */
 export const unallocated = (a: Allocation) => Math.max(0, a.needed - a.preliminary - a.awaiting - a.accepted);
@@ -108,6 +158,26 @@ export function attendeeCountProblem(count: number, volunteers: number): "notEno
   if (count > volunteers) return "tooManyAttendees";
   return null;
 }
+
+/**
+ * Why a volunteer cannot be named on an offer at `station` (a key of `offerMsg`), if they cannot: a minor who
+ * signed up through the link counts once their guardian has said yes (ADR 022), and nobody younger than the
+ * station's minimum age works there.
+ */
+export function attendeeRefusal(
+  volunteer: { age: number; awaitingGuardian: boolean },
+  station: { officialMiniumumAge: number },
+): "awaitingGuardian" | "belowMinimumAge" | null {
+  if (volunteer.awaitingGuardian) return "awaitingGuardian";
+  if (volunteer.age < station.officialMiniumumAge) return "belowMinimumAge";
+  return null;
+}
+
+/**
+ * How many more volunteers the group needs to fill the places it accepted: the offer's volunteers beyond
+ * those in the group (0 when the group has enough). They join through the group's sign-up link.
+ */
+export const volunteersShort = (inGroup: number, accepted: number) => Math.max(0, accepted - inGroup);
 
 /** Withdrawing a sent offer is news to the group; deleting a draft it never saw is not. */
 export const withdrawalIsNews = (status: OfferStatus) => status === "PROPOSAL" || status === "ACCEPTED";

@@ -18,6 +18,7 @@ import {
   reasonView,
   remindResult,
   sendOffersBody,
+  sendOffersForm,
   sendOffersResult,
   stationOffersParams,
   stationOffersView,
@@ -44,7 +45,7 @@ describe("the candidates query", () => {
 
   it("refuses an unknown place, a date that is none and a radius beyond 1000 km", () => {
     expect(errors(availableQuery.safeParse({ ...query, location: "9999" }))).toEqual({ location: msg.oneOf });
-    expect(errors(availableQuery.safeParse({ ...query, startDate: "2030-02-30" }))).toEqual({ startDate: msg.required });
+    expect(errors(availableQuery.safeParse({ ...query, startDate: "2030-02-30" }))).toEqual({ startDate: msg.dateFormat });
     expect(errors(availableQuery.safeParse({ ...query, radiusKm: 1001 }))).toEqual({ radiusKm: msg.invalid });
     expect(availableQuery.safeParse({ ...query, radiusKm: 1000 }).success).toBe(true);
   });
@@ -67,8 +68,21 @@ describe("sending offers", () => {
 
   it("takes an answer-by date in the product's years that is a real date", () => {
     expect(errors(sendOffersBody.safeParse({ expiresAt: "1999-06-01" }))).toEqual({ expiresAt: msg.invalid });
-    expect(errors(sendOffersBody.safeParse({ expiresAt: "2030-13-01" }))).toEqual({ expiresAt: msg.invalid });
-    expect(errors(sendOffersBody.safeParse({ expiresAt: "2030-06-01T25:00" }))).toEqual({ expiresAt: msg.invalid });
+    expect(errors(sendOffersBody.safeParse({ expiresAt: "2030-13-01" }))).toEqual({ expiresAt: msg.dateFormat });
+    expect(errors(sendOffersBody.safeParse({ expiresAt: "2030-06-01T25:00" }))).toEqual({ expiresAt: msg.dateFormat });
+    expect(errors(sendOffersBody.safeParse({ expiresAt: "" }))).toEqual({ expiresAt: msg.dateFormat });
+  });
+
+  it("has the organizer's form keep no date or one that has not passed, and say what is wrong with another", () => {
+    // 12:00 in Stockholm on 10 June 2030: the day itself still counts (answer by its end).
+    const form = sendOffersForm(() => new Date("2030-06-10T10:00:00Z"));
+    expect(form.safeParse({ expiresAt: "" }).success).toBe(true);
+    expect(form.safeParse({ expiresAt: "2030-06-10" }).success).toBe(true);
+    expect(form.safeParse({ expiresAt: "2030-06-10T12:01" }).success).toBe(true);
+    expect(errors(form.safeParse({ expiresAt: "2030-06-10T12:00" }))).toEqual({ expiresAt: offerMsg.expiresInPast });
+    expect(errors(form.safeParse({ expiresAt: "2030-06-09" }))).toEqual({ expiresAt: offerMsg.expiresInPast });
+    expect(errors(form.safeParse({ expiresAt: "24/12/2030" }))).toEqual({ expiresAt: msg.dateFormat });
+    expect(errors(form.safeParse({ expiresAt: "2101-01-01" }))).toEqual({ expiresAt: msg.invalid });
   });
 });
 
@@ -196,7 +210,7 @@ describe("the offer answers", () => {
     station: { ...station, allocation },
     event,
     group,
-    abilities: { remove: true, answer: false, nameAttendees: true, recordAttendance: true, shareLink: true },
+    abilities: { remove: true, answer: false, nameAttendees: true, recordAttendance: true, shareLink: true, standIns: false },
   };
 
   it("carry every field of an offer, with its station, event and group", () => {
@@ -223,7 +237,7 @@ describe("the offer answers", () => {
       version: 1,
       confirmedAt: null,
       confirmedBy: null,
-      abilities: { edit: true, confirm: false, remove: false, match: true, sendOut: true },
+      abilities: { edit: true, confirm: false, remove: false, match: true, sendOut: true, today: false },
     };
     expect(offerEventView.parse(fullEvent)).toEqual(event);
     const fullGroup = {
@@ -248,7 +262,9 @@ describe("the offer answers", () => {
 
   it("tell how many offers went out, and to which groups, and which groups were reminded", () => {
     expect(sendOffersResult.parse({ sent: 2, groups: ["IFK"] })).toEqual({ sent: 2, groups: ["IFK"] });
-    expect(remindResult.parse({ groups: ["IFK"] })).toEqual({ groups: ["IFK"] });
+    const held = { group: "BK Lund", reason: "sentRecently", from: "2030-06-02T12:00:00+02:00" };
+    expect(remindResult.parse({ groups: ["IFK"], notReminded: [held] })).toEqual({ groups: ["IFK"], notReminded: [held] });
+    expect(remindResult.safeParse({ groups: [], notReminded: [{ ...held, reason: "tooSoon" }] }).success).toBe(false);
   });
 
   it("rank a candidate with the reasons and their text or number values", () => {

@@ -3,7 +3,7 @@ import { eventView, FOOD_OPTIONS, SHIRT_SIZES, stationView } from "../events/sch
 import { groupView, municipalityCode, UUID_PATTERN } from "../groups/schema.ts";
 import { inProductYears } from "../time.ts";
 import { isoDate, msg, wholeNumber } from "../validation.ts";
-import { parseAnswerBy } from "./rules.ts";
+import { answerByPassed, parseAnswerBy } from "./rules.ts";
 
 /**
  * Offers (STAFFING.md §1): one group asked to staff one station with a number of volunteers. DRAFT until
@@ -25,6 +25,8 @@ export const offerMsg = {
   missingShirtSize: "offers.validation.missingShirtSize",
   awaitingGuardian: "offers.validation.awaitingGuardian",
   expiresInPast: "offers.validation.expiresInPast",
+  /** Takes `{ min }`, the station's minimum age, where it is shown. */
+  belowMinimumAge: "offers.validation.belowMinimumAge",
 } as const;
 
 const uuid = () => z.string({ error: msg.required }).regex(UUID_PATTERN, { error: msg.invalid });
@@ -53,12 +55,18 @@ export const offerBody = z.object({
 export type OfferBody = z.output<typeof offerBody>;
 export type OfferInput = z.input<typeof offerBody>;
 
-/** An answer-by instant (rules.parseAnswerBy says which texts are one). */
-const answerBy = () =>
+/**
+ * An answer-by date as typed: a date or an instant (rules.parseAnswerBy says which texts are one); with
+ * `optional`, also "" for none.
+ */
+const answerByText = (optional = false) =>
   z
     .string()
-    .refine((s) => inProductYears(s) && parseAnswerBy(s) !== null, { error: msg.invalid })
-    .transform((s) => parseAnswerBy(s) as Date);
+    .refine((s) => (optional && s === "") || parseAnswerBy(s) !== null, { error: msg.dateFormat, abort: true })
+    .refine((s) => (optional && s === "") || inProductYears(s), { error: msg.invalid, abort: true });
+
+/** An answer-by instant. */
+const answerBy = () => answerByText().transform((s) => parseAnswerBy(s) as Date);
 
 /** POST /api/offers/{eventId}/confirm: the DRAFT offers to send (none listed: all of the event's DRAFTs). */
 export const sendOffersBody = z.object({
@@ -69,6 +77,17 @@ export const sendOffersBody = z.object({
   expiresAt: answerBy().optional(),
 });
 export type SendOffersBody = z.output<typeof sendOffersBody>;
+
+/**
+ * The organizer's send form: no answer-by date (a week, rules.defaultAnswerBy) or one that has not passed.
+ * The server checks the same with `answerByPassed` against its own clock.
+ */
+export const sendOffersForm = (now: () => Date) =>
+  z.object({
+    expiresAt: answerByText(true).refine((s) => s === "" || !answerByPassed(parseAnswerBy(s) as Date, now()), {
+      error: offerMsg.expiresInPast,
+    }),
+  });
 
 /** POST /api/offers/groups/{groupId}/{eventId}/{stationId}: the volunteers the group names for the station. */
 export const attendeesBody = z.object({
@@ -208,6 +227,8 @@ export const offerView = z.object({
     recordAttendance: z.boolean(),
     /** Group contact: hand out the group's sign-up link of the event (POST /api/link). */
     shareLink: z.boolean(),
+    /** Group contact: the station has started; send a stand-in for whoever has not arrived (issue 23). */
+    standIns: z.boolean(),
   }),
 });
 export type Offer = z.infer<typeof offerView>;
@@ -223,8 +244,18 @@ export type StationOffers = z.infer<typeof stationOffersView>;
 export const sendOffersResult = z.object({ sent: z.number().int(), groups: z.array(z.string()) });
 export type SendOffersResult = z.infer<typeof sendOffersResult>;
 
-/** POST /api/offers/{eventId}/send-reminder: the groups reminded (none: nothing matched). */
-export const remindResult = z.object({ groups: z.array(z.string()) });
+/** Why a group awaiting its answer was not reminded: its offer went out, or it was reminded, within a day. */
+export const REMINDER_HOLDS = ["sentRecently", "remindedRecently"] as const;
+export type ReminderHold = (typeof REMINDER_HOLDS)[number];
+
+/**
+ * POST /api/offers/{eventId}/send-reminder: the groups reminded (none: nothing matched), and those awaiting
+ * an answer that were not, each with why and from when a reminder can go (ADR 025).
+ */
+export const remindResult = z.object({
+  groups: z.array(z.string()),
+  notReminded: z.array(z.object({ group: z.string(), reason: z.enum(REMINDER_HOLDS), from: instantOut() })),
+});
 export type RemindResult = z.infer<typeof remindResult>;
 
 /** Why a candidate ranks where it does: a message id under `offers.reason.` and its values. */

@@ -1,4 +1,5 @@
 import { isPast, PAST_DAYS } from "../events/rules.ts";
+import { SELF_REGISTRATION_PATH } from "../link-pages.ts";
 import type { Status } from "../status.ts";
 import { addDays, msg } from "../validation.ts";
 import { ERASE_AFTER_DAYS, ERASURE_NOTICE_DAYS } from "./retention.ts";
@@ -25,12 +26,9 @@ export const canShareLink = (offerStatus: string, eventStatus: Status, eventDate
 
 /** The public page behind a sign-up link (spec 01 §2). */
 export const selfRegistrationPath = (groupName: string, eventId: string, hash: string) =>
-  `/self-registration/${encodeURIComponent(groupName)}/${eventId}/${hash}`;
+  `${SELF_REGISTRATION_PATH}/${encodeURIComponent(groupName)}/${eventId}/${hash}`;
 
-/** The page behind the link in the mail to a minor's guardian. */
-export const GUARDIAN_CONSENT_PATH = "/guardian-consent";
-/** The page behind the link in every mail a volunteer gets, which removes them from the group. */
-export const VOLUNTEER_REMOVAL_PATH = "/volunteer-removal";
+export { GUARDIAN_CONSENT_PATH, VOLUNTEER_REMOVAL_PATH } from "../link-pages.ts";
 
 export { ERASE_AFTER_DAYS, ERASURE_NOTICE_DAYS } from "./retention.ts";
 
@@ -62,9 +60,11 @@ export function participationIssues(
   q: Questions,
 ): Partial<Record<"shirtSize" | "specialDiets" | "substitute", string>> {
   const issues: Partial<Record<"shirtSize" | "specialDiets" | "substitute", string>> = {};
-  if (q.shirtSizes.length > 0 && !q.shirtSizes.includes(p.shirtSize ?? ""))
-    issues.shirtSize = p.shirtSize ? msg.oneOf : msg.required;
-  if ((p.specialDiets ?? []).some((d) => !q.foodOptions.includes(d))) issues.specialDiets = msg.oneOf;
-  if (q.substitute && p.substituteTicked && !p.substitute?.trim()) issues.substitute = msg.required;
+  // Read as sent: a form's cross-field rule sees fields that failed their own rules too (validation.crossField).
+  const size = typeof p.shirtSize === "string" ? p.shirtSize : "";
+  if (q.shirtSizes.length > 0 && !q.shirtSizes.includes(size)) issues.shirtSize = size ? msg.oneOf : msg.required;
+  if (Array.isArray(p.specialDiets) && p.specialDiets.some((d) => !q.foodOptions.includes(d))) issues.specialDiets = msg.oneOf;
+  if (q.substitute && p.substituteTicked === true && !(typeof p.substitute === "string" && p.substitute.trim()))
+    issues.substitute = msg.required;
   return issues;
 }

@@ -162,6 +162,25 @@ describe("the sign-up form", () => {
     expect(form.safeParse({ ...minor, guardianName: "Eva", guardianEmail: "eva@example.se" }).success).toBe(true);
   });
 
+  it("asks for the answers and a minor's guardian together with the fields still missing", () => {
+    expect(errors(form.safeParse({ ...minor, name: "", phone: undefined, shirtSize: null }))).toEqual({
+      name: msg.required,
+      phone: msg.required,
+      shirtSize: msg.required,
+      guardianName: msg.required,
+      guardianEmail: msg.required,
+    });
+    expect(errors(form.safeParse({ ...adult, age: "", shirtSize: "" }))).toEqual({ age: msg.required, shirtSize: msg.required });
+    // Fields that failed their own rules reach the answers' rule as sent, and do not trip it up.
+    expect(
+      errors(form.safeParse({ ...adult, specialDiets: "VEGAN", shirtSize: 7, substitute: 3, substituteTicked: true })),
+    ).toEqual({
+      specialDiets: expect.any(String),
+      shirtSize: expect.any(String),
+      substitute: expect.any(String),
+    });
+  });
+
   it("asks nobody over 17 for a guardian, nor when the age is missing", () => {
     expect(errors(form.safeParse({ ...adult, age: "18" }))).toEqual({});
     expect(errors(form.safeParse({ ...adult, age: "" }))).toEqual({ age: msg.required });

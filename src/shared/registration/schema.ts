@@ -2,7 +2,7 @@ import { z } from "zod";
 import { LANGUAGES } from "../account/constants.ts";
 import { FOOD_OPTIONS, SHIRT_SIZES } from "../events/schema.ts";
 import { UUID_PATTERN } from "../groups/schema.ts";
-import { age, email, msg, personName, storedPhone } from "../validation.ts";
+import { age, crossField, email, msg, personName, storedPhone } from "../validation.ts";
 import { needsGuardian, participationIssues, type Questions } from "./rules.ts";
 
 /**
@@ -104,7 +104,7 @@ export function selfRegistrationForm(q: Questions) {
       if (!address.success) ctx.addIssue({ code: "custom", path: ["guardianEmail"], message: address.error.issues[0].message });
       else if (address.data === v.email)
         ctx.addIssue({ code: "custom", path: ["guardianEmail"], message: registrationMsg.guardianSelf });
-    });
+    }, crossField);
 }
 export type SelfRegistrationValues = z.input<ReturnType<typeof selfRegistrationForm>>;
 export type SelfRegistrationForm = z.output<ReturnType<typeof selfRegistrationForm>>;

@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
   acceptedExtension,
+  eventFilesRefusal,
   extensionOf,
   FILE_NAME_MAX,
+  MAX_EVENT_BYTES,
+  MAX_EVENT_FILES,
   MAX_FILE_BYTES,
   MAX_TOTAL_BYTES,
   nameFitsType,
@@ -81,6 +84,19 @@ describe("totalTooBig", () => {
     expect(totalTooBig([{ size: MAX_TOTAL_BYTES - 10 }, { size: 11 }])).toBe(true);
     expect(totalTooBig([{ size: 3_000_000 }, { size: 3_291_457 }])).toBe(true);
     expect(totalTooBig([])).toBe(false);
+  });
+});
+
+describe("eventFilesRefusal", () => {
+  it("takes the 50th file and 100 MiB together, and not one file or one byte more", () => {
+    expect([MAX_EVENT_FILES, MAX_EVENT_BYTES]).toEqual([50, 104_857_600]);
+    expect(eventFilesRefusal({ count: 49, bytes: 0 }, 1)).toBeNull();
+    expect(eventFilesRefusal({ count: 50, bytes: 0 }, 1)).toBe("count");
+    expect(eventFilesRefusal({ count: 10, bytes: MAX_EVENT_BYTES - 100 }, 100)).toBeNull();
+    expect(eventFilesRefusal({ count: 10, bytes: MAX_EVENT_BYTES - 100 }, 101)).toBe("bytes");
+    // The count is told first: a full event is full whatever the file's size.
+    expect(eventFilesRefusal({ count: 50, bytes: MAX_EVENT_BYTES }, 1)).toBe("count");
+    expect(eventFilesRefusal({ count: 0, bytes: 0 }, MAX_FILE_BYTES)).toBeNull();
   });
 });
 

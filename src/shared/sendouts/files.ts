@@ -8,6 +8,25 @@
 export const MAX_FILE_BYTES = 6 * 1024 * 1024;
 /** The attachments of one send-out together: a mail that large still passes every common relay. */
 export const MAX_TOTAL_BYTES = 6 * 1024 * 1024;
+/**
+ * The files one event may hold for its send-outs (ADR 024). A large event sends a handful of send-outs, each
+ * with a few files, and a team leader of each station may add a map or a list of their own: 50 names leave
+ * room for that. Together they may take 100 MiB, an average of 2 MiB a file (a typical PDF is far smaller).
+ * A new version of one's own file under the same name takes its place and adds no name.
+ */
+export const MAX_EVENT_FILES = 50;
+export const MAX_EVENT_BYTES = 100 * 1024 * 1024;
+
+/**
+ * Why a file of `size` bytes does not fit among the event's files, or null when it does. `held` is what the
+ * event holds besides the file it replaces (if any).
+ */
+export function eventFilesRefusal(held: { count: number; bytes: number }, size: number): "count" | "bytes" | null {
+  if (held.count + 1 > MAX_EVENT_FILES) return "count";
+  if (held.bytes + size > MAX_EVENT_BYTES) return "bytes";
+  return null;
+}
+
 /** At most this many characters in a stored name; longer ones are shortened before the extension. */
 export const FILE_NAME_MAX = 120;
 

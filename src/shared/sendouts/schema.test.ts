@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { fieldMessages as errors } from "../../../tests/helpers/fields.ts";
 import { msg } from "../validation.ts";
+import { FILE_NAME_MAX } from "./files.ts";
 import {
   eventFilesParams,
   fileView,
+  sendOutAttachmentParams,
   sendOutBody,
   sendOutCreated,
   sendOutMsg,
@@ -83,6 +85,19 @@ describe("the send-outs' paths", () => {
     expect(errors(sendOutParams.safeParse({ eventId: EVENT }))).toEqual({ sendOutId: msg.required });
     expect(errors(sendOutParams.safeParse({ eventId: "e1", sendOutId: S1 }))).toEqual({ eventId: msg.invalid });
   });
+
+  it("name an attachment of a send-out by its file name, which may not be empty or longer than a file name", () => {
+    const ids = { eventId: EVENT, sendOutId: S1 };
+    expect(sendOutAttachmentParams.parse({ ...ids, name: "Välkomstbrev.pdf" })).toEqual({ ...ids, name: "Välkomstbrev.pdf" });
+    expect(errors(sendOutAttachmentParams.safeParse({ ...ids, name: "" }))).toEqual({ name: msg.required });
+    expect(sendOutAttachmentParams.safeParse({ ...ids, name: "a".repeat(FILE_NAME_MAX * 2) }).success).toBe(true);
+    expect(errors(sendOutAttachmentParams.safeParse({ ...ids, name: "a".repeat(FILE_NAME_MAX * 2 + 1) }))).toEqual({
+      name: sendOutMsg.unknownFile,
+    });
+    expect(errors(sendOutAttachmentParams.safeParse({ eventId: EVENT, sendOutId: "x", name: "a.pdf" }))).toEqual({
+      sendOutId: msg.invalid,
+    });
+  });
 });
 
 describe("the send-out answers", () => {
@@ -115,8 +130,12 @@ describe("the send-out answers", () => {
       queued: 1,
       delivered: 10,
       failed: 1,
+      abilities: { openAttachments: true },
     };
     expect(sendOutView.parse(view)).toEqual(view);
     expect(sendOutView.safeParse({ ...view, createdAt: "2030-06-10T08:00" }).success).toBe(false);
+    // Whether the reader may open the attachments is always said.
+    const { abilities: _, ...without } = view;
+    expect(sendOutView.safeParse(without).success).toBe(false);
   });
 });

@@ -19,7 +19,12 @@ export const sendOutMsg = {
   oneFile: "sendouts.validation.oneFile",
   emptyFile: "sendouts.validation.emptyFile",
   fileName: "sendouts.validation.fileName",
+  fileNameTaken: "sendouts.validation.fileNameTaken",
+  eventFilesFull: "sendouts.validation.eventFilesFull",
+  eventBytesFull: "sendouts.validation.eventBytesFull",
   tooManyFiles: "sendouts.validation.tooManyFiles",
+  noAcceptedGroups: "sendouts.validation.noAcceptedGroups",
+  noNamedVolunteers: "sendouts.validation.noNamedVolunteers",
 } as const;
 
 /** A subject is one line: it becomes a mail header. */
@@ -39,6 +44,13 @@ const unique = <T>(list: readonly T[]) => new Set(list).size === list.length;
 export const eventFilesParams = z.object({ eventId: uuid() });
 export const sendOutsParams = z.object({ eventId: uuid() });
 export const sendOutParams = z.object({ eventId: uuid(), sendOutId: uuid() });
+/** GET …/sendout/{sendOutId}/attachments/{name}: one of the send-out's attachments, by its name. */
+export const sendOutAttachmentParams = sendOutParams.extend({
+  name: z
+    .string()
+    .min(1, { error: msg.required })
+    .max(FILE_NAME_MAX * 2, { error: sendOutMsg.unknownFile }),
+});
 
 /** An attachment names a file uploaded for the event; its type and size are what the server found. */
 const attachment = z.object({
@@ -78,6 +90,15 @@ export type SendOutInput = z.input<typeof sendOutBody>;
 export const fileView = z.object({ name: z.string(), type: z.string(), size: z.number().int() });
 export type FileView = z.infer<typeof fileView>;
 
+/**
+ * 201 of POST …/files: the file as stored, and what the event's files come to with it (to show against
+ * MAX_EVENT_FILES and MAX_EVENT_BYTES).
+ */
+export const fileUploaded = fileView.extend({
+  eventFiles: z.object({ count: z.number().int(), bytes: z.number().int() }),
+});
+export type FileUploaded = z.infer<typeof fileUploaded>;
+
 /** 201 of POST …/sendout. */
 export const sendOutCreated = z.object({
   sendOutId: z.string(),
@@ -87,6 +108,23 @@ export const sendOutCreated = z.object({
   groupsWithoutVolunteers: z.array(z.string()),
 });
 export type SendOutCreated = z.infer<typeof sendOutCreated>;
+
+/**
+ * One row of GET …/sendout/stations: a station the reader may send to (a team leader's own), and how many a
+ * send-out would reach there now, counted as the send-out counts (distinct addresses of accepted offers).
+ */
+export const sendOutStation = z.object({
+  id: z.string(),
+  name: z.string(),
+  start: z.iso.datetime({ offset: true }),
+  /** Groups with an accepted offer at the station. */
+  acceptedGroups: z.number().int(),
+  /** Their named volunteers, their contacts, and both together. */
+  volunteers: z.number().int(),
+  contactPersons: z.number().int(),
+  everyone: z.number().int(),
+});
+export type SendOutStation = z.infer<typeof sendOutStation>;
 
 /** One row of GET …/sendout, newest first. */
 export const sendOutSummary = z.object({
@@ -117,5 +155,7 @@ export const sendOutView = z.object({
   queued: z.number().int(),
   delivered: z.number().int(),
   failed: z.number().int(),
+  /** The attachments can be opened by the event's contacts and by the sender (a team leader). */
+  abilities: z.object({ openAttachments: z.boolean() }),
 });
 export type SendOutView = z.infer<typeof sendOutView>;

@@ -3,10 +3,8 @@ import { useDisclosure } from "@mantine/hooks";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, useLocation } from "react-router";
-import { LANGUAGES, type Language, type Profile } from "#shared/account/constants";
-import { api } from "../api.ts";
 import { useAuth } from "../auth.tsx";
-import { currentLanguage, setLanguage } from "../i18n.ts";
+import { LanguageSelect } from "./language-select.tsx";
 import classes from "./shell.module.css";
 
 interface Entry {
@@ -16,8 +14,8 @@ interface Entry {
 }
 
 export function Header() {
-  const { t, i18n } = useTranslation();
-  const { status, user, setUser } = useAuth();
+  const { t } = useTranslation();
+  const { status } = useAuth();
   const [opened, { toggle, close }] = useDisclosure(false);
   const { pathname } = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: the menu closes on every navigation
@@ -40,32 +38,6 @@ export function Header() {
         ]),
   ];
 
-  const chooseLanguage = (lang: Language) => {
-    setLanguage(lang);
-    // A signed-in user's choice is kept on the account too, so mail comes in the same language.
-    if (user) {
-      api<Profile>("PUT", "/auth/me", { firstName: user.firstName, lastName: user.lastName, phone: user.phone, language: lang })
-        .then(setUser)
-        .catch(() => {});
-    }
-  };
-
-  // A plain select styled like Mantine's: its Input machinery would otherwise weigh on every first load.
-  const languageSelect = (
-    <select
-      aria-label={t("shell.language")}
-      value={i18n.language === "cimode" ? currentLanguage() : i18n.language}
-      onChange={(e) => chooseLanguage(e.currentTarget.value as Language)}
-      className={classes.languageSelect}
-    >
-      {LANGUAGES.map((l) => (
-        <option key={l} value={l}>
-          {t(`languages.${l}`)}
-        </option>
-      ))}
-    </select>
-  );
-
   const links = (mobile: boolean) =>
     entries
       .filter((e) => mobile || !e.mobileOnly)
@@ -84,7 +56,7 @@ export function Header() {
           </Link>
           <Group gap={4} visibleFrom="md" component="nav" aria-label={t("shell.mainNav")} wrap="nowrap">
             {links(false)}
-            {languageSelect}
+            <LanguageSelect />
           </Group>
           <Burger
             hiddenFrom="md"
@@ -100,7 +72,7 @@ export function Header() {
         <Box id="mobile-menu" className={classes.mobileMenu} hiddenFrom="md">
           <Stack component="nav" aria-label={t("shell.mainNav")} gap={4}>
             {links(true)}
-            {languageSelect}
+            <LanguageSelect />
           </Stack>
         </Box>
       )}

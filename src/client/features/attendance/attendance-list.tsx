@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { sortByStart, stationDate } from "#shared/attendance/rules";
 import type { EventView } from "#shared/events/schema";
-import { stockholmLocal } from "#shared/time";
+import { shownInstant } from "#shared/time";
 import { useEventOffers } from "../../app/offer-queries.ts";
 import classes from "./attendance.module.css";
 
@@ -22,7 +22,7 @@ export function AttendanceList({ event, base }: { event: EventView; base: string
 
   /** The start as HH:mm; with its date when the station is on another day than the event. */
   const startOf = (start: string) => {
-    const local = stockholmLocal(start).replace("T", " ");
+    const local = shownInstant(start);
     return stationDate(start) === event.date ? local.slice(11) : local;
   };
 

@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { attendanceRecorded } from "#shared/attendance/rules";
 import { attendanceForm } from "#shared/attendance/schema";
 import type { Offer } from "#shared/offers/schema";
 import { formatPhone } from "#shared/phone";
@@ -8,7 +9,7 @@ import { ApiError } from "../../app/api.ts";
 import { Facts } from "../../components/facts.tsx";
 import { apiFieldErrors } from "../../components/form.ts";
 import { FormError } from "../../components/form-error.tsx";
-import { focusFirstInvalid, useSubmitFeedback } from "../../components/form-feedback.ts";
+import { useSubmitFeedback } from "../../components/form-feedback.ts";
 import { notifySuccess } from "../../components/notify.ts";
 import { WholeNumberInput } from "../../components/whole-number-input.tsx";
 import { useRecordAttendance } from "./api.ts";
@@ -24,12 +25,24 @@ const EXPLAINED = new Set(["AttendanceNotOpen", "Conflict", "NotFound", "Unautho
 
 const valuesOf = (o: Offer): Values => ({ adultAttendance: o.adultAttendance ?? "", childAttendance: o.childAttendance ?? "" });
 
-/** One accepted group at the station: how many it promised, who to call, and how many came. */
-export function OfferAttendance({ offer }: { offer: Offer }) {
+/**
+ * One accepted group at the station: how many it promised, who to call, and how many came. Until
+ * attendance is recorded, the form starts from who was checked in (`checkedIn`) for the person recording to
+ * confirm or correct.
+ */
+export function OfferAttendance({
+  offer,
+  checkedIn,
+}: {
+  offer: Offer;
+  checkedIn?: { adultAttendance: number; childAttendance: number };
+}) {
   const { t } = useTranslation();
   const record = useRecordAttendance(offer.eventId, offer.stationId);
   const feedback = useSubmitFeedback();
-  const [values, setValues] = useState<Values>(() => valuesOf(offer));
+  const anyCheckedIn = !!checkedIn && checkedIn.adultAttendance + checkedIn.childAttendance > 0;
+  const prefilled = anyCheckedIn && !attendanceRecorded(offer) && offer.abilities.recordAttendance;
+  const [values, setValues] = useState<Values>(() => (prefilled && checkedIn ? checkedIn : valuesOf(offer)));
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   /** The sum is too big: both fields are marked, the message stands by the button. */
   const [tooMany, setTooMany] = useState(false);
@@ -40,8 +53,8 @@ export function OfferAttendance({ offer }: { offer: Offer }) {
   const refuse = (fields: Partial<Record<Field, string>>, sum: boolean) => {
     setErrors(fields);
     setTooMany(sum);
-    feedback.setError(sum && Object.keys(fields).length === 0 ? exceedsText : t("common.fixErrors"));
-    focusFirstInvalid(feedback.ref.current);
+    // Both fields are marked either way, so the alert goes once they are mended.
+    feedback.accept({ hasErrors: true, message: sum && Object.keys(fields).length === 0 ? exceedsText : undefined });
   };
 
   const submit = async (e: React.FormEvent) => {
@@ -150,6 +163,14 @@ export function OfferAttendance({ offer }: { offer: Offer }) {
               <Alert color="orange" role="status">
                 {offer.event.status === "HISTORIC" ? t("attendance.form.finished") : t("attendance.form.notOpen")}
               </Alert>
+            )}
+            {anyCheckedIn && checkedIn && (
+              <Text size="sm" data-from-checkins={prefilled}>
+                {t(prefilled ? "attendance.form.fromCheckins" : "attendance.form.checkins", {
+                  adults: checkedIn.adultAttendance,
+                  children: checkedIn.childAttendance,
+                })}
+              </Text>
             )}
             <div className={classes.counts}>
               {FIELDS.map((name) => (

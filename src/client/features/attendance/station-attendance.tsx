@@ -1,14 +1,17 @@
 import { Alert, Anchor, Loader, Stack, Text, Title } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { groupAttendance } from "#shared/checkin/rules";
+import type { CheckinList } from "#shared/checkin/schema";
 import type { EventView } from "#shared/events/schema";
-import { stockholmLocal } from "#shared/time";
-import { ApiError } from "../../app/api.ts";
+import { shownInstant } from "#shared/time";
+import { ApiError, api } from "../../app/api.ts";
 import { useStationOffers } from "../../app/offer-queries.ts";
 import { Facts } from "../../components/facts.tsx";
 import { OfferAttendance } from "./offer-attendance.tsx";
 
-const local = (instant: string) => stockholmLocal(instant).replace("T", " ");
+const local = shownInstant;
 
 /**
  * One station's attendance, made for a phone at the station: its facts, then one block per group that
@@ -17,6 +20,12 @@ const local = (instant: string) => stockholmLocal(instant).replace("T", " ");
 export function StationAttendance({ event, base, stationId }: { event: EventView; base: string; stationId: string }) {
   const { t } = useTranslation();
   const query = useStationOffers(event.id, stationId);
+  // Who was checked in at the station: each group's form starts from it (issue 23).
+  const checkins = useQuery({
+    queryKey: ["checkins", event.id, stationId],
+    queryFn: () => api<CheckinList>("GET", `/events/${event.id}/stations/${stationId}/checkins`),
+    enabled: event.status !== "DRAFT",
+  });
 
   const back = (
     <Anchor component={Link} to={`${base}/attendance`} size="md" py="xs">
@@ -48,9 +57,7 @@ export function StationAttendance({ event, base, stationId }: { event: EventView
   return (
     <Stack gap="md">
       <div>{back}</div>
-      <Title order={2} style={{ overflowWrap: "anywhere" }}>
-        {station.name}
-      </Title>
+      <Title order={2}>{station.name}</Title>
       <Facts
         rows={[
           [t("attendance.station.start"), local(station.start)],
@@ -63,7 +70,13 @@ export function StationAttendance({ event, base, stationId }: { event: EventView
       {accepted.length === 0 ? (
         <Text role="status">{t("attendance.station.noOffers")}</Text>
       ) : (
-        accepted.map((o) => <OfferAttendance key={o.groupId} offer={o} />)
+        accepted.map((o) => (
+          <OfferAttendance
+            key={`${o.groupId}-${checkins.data ? "checked" : "waiting"}`}
+            offer={o}
+            checkedIn={checkins.data ? groupAttendance(checkins.data, o.groupId) : undefined}
+          />
+        ))
       )}
     </Stack>
   );

@@ -19,7 +19,7 @@ import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Group as GroupData, Volunteer } from "#shared/groups/schema";
-import { asksDiets, asksShirtSize, attendeeCountProblem } from "#shared/offers/rules";
+import { asksDiets, asksShirtSize, attendeeCountProblem, attendeeRefusal, volunteersShort } from "#shared/offers/rules";
 import type { AttendeesInput } from "#shared/offers/schema";
 import { type Offer, offerMsg } from "#shared/offers/schema";
 import { awaitsGuardian } from "#shared/registration/rules";
@@ -31,6 +31,7 @@ import { notifySuccess } from "../../components/notify.ts";
 import { UnsavedChangesPrompt } from "../../components/unsaved-changes.tsx";
 import { useNameAttendees } from "./api.ts";
 import { statedDetails } from "./group-format.ts";
+import { SignUpLink } from "./sign-up-link.tsx";
 
 /** What the contact states for one volunteer at this event. */
 type Participation = NonNullable<AttendeesInput["participation"]>[number];
@@ -76,13 +77,25 @@ export function EngagementAttendees({ offer, group }: { offer: Offer; group: Use
       </Alert>
     );
   const volunteers = group.data.volunteers;
+  // Accepted more places than the group has volunteers: the sign-up link is offered right here.
+  const short = offer.abilities.shareLink && volunteersShort(volunteers.length, offer.volunteers) > 0;
   return (
     <Stack gap="md">
       <SavedAttendees offer={offer} volunteers={volunteers} />
+      {short && (
+        <Stack gap="xs" data-short>
+          <Text>
+            {volunteers.length === 0
+              ? t("groups.offers.attendees.shortNone")
+              : t("groups.offers.attendees.short", { count: volunteers.length, accepted: offer.volunteers })}
+          </Text>
+          <SignUpLink groupId={offer.groupId} groupName={offer.groupName} eventId={offer.eventId} eventName={offer.eventName} />
+        </Stack>
+      )}
       {offer.abilities.nameAttendees &&
         (volunteers.length === 0 ? (
           <Stack gap={4}>
-            <Text>{t("groups.offers.attendees.noVolunteers")}</Text>
+            {!short && <Text>{t("groups.offers.attendees.noVolunteers")}</Text>}
             <Anchor component={Link} to={`/my-pages/volunteers/${offer.groupId}/volunteers`}>
               {t("groups.offers.attendees.toVolunteers")}
             </Anchor>
@@ -134,31 +147,44 @@ function SavedAttendees({ offer, volunteers }: { offer: Offer; volunteers: reado
 }
 
 /**
- * The named volunteers the server refused one by one (`attendees.N`, N the place in what was sent), with its
- * reason: a minor still awaiting their guardian's yes, or one no longer in the group.
+ * The named volunteers the server refused one by one (`attendees.N`, N the place in what was sent), by id,
+ * with the reason's message id: a minor still awaiting their guardian's yes, one younger than the station's
+ * minimum age, or one no longer in the group.
  */
-function refusedAttendees(err: unknown, sent: readonly Volunteer[]): Array<{ name: string; message: string }> {
-  if (!(err instanceof ApiError) || err.code !== "ValidationError") return [];
-  return Object.entries(err.fields ?? {}).flatMap(([field, message]) => {
-    const index = /^attendees\.(\d+)$/.exec(field)?.[1];
-    const volunteer = index === undefined ? undefined : sent[Number(index)];
-    return volunteer ? [{ name: volunteer.name, message }] : [];
-  });
+function refusedAttendees(err: unknown, sent: readonly Volunteer[]): Record<string, string> {
+  if (!(err instanceof ApiError) || err.code !== "ValidationError") return {};
+  return Object.fromEntries(
+    Object.entries(err.fields ?? {}).flatMap(([field, message]) => {
+      const index = /^attendees\.(\d+)$/.exec(field)?.[1];
+      const volunteer = index === undefined ? undefined : sent[Number(index)];
+      return volunteer ? [[volunteer.id, message]] : [];
+    }),
+  );
 }
 
 function AttendeesForm({ offer, volunteers }: { offer: Offer; volunteers: readonly Volunteer[] }) {
   const { t } = useTranslation();
   const save = useNameAttendees(offer.groupId, offer.eventId, offer.stationId);
   const [choices, setChoices] = useState(() => initialChoices(offer, volunteers));
-  const feedback = useSubmitFeedback();
   const [dirty, setDirty] = useState(false);
   const [missing, setMissing] = useState<string[]>([]);
+  // The server's reason per volunteer it refused, shown under their row until their choice changes.
+  const [refused, setRefused] = useState<Record<string, string>>({});
   const [dialogOpen, setDialogOpen] = useState(false);
   const { event, station } = offer;
   const shirts = asksShirtSize(event);
   const diets = asksDiets(event);
   // A minor awaiting their guardian's yes cannot be named (ADR 022): shown, never sent.
   const chosen = volunteers.filter((v) => choices[v.id]?.chosen && !awaitsGuardian(v));
+  const refusal = (v: Volunteer) => attendeeRefusal({ age: v.age, awaitingGuardian: awaitsGuardian(v) }, station);
+  /** Why a ticked volunteer cannot be named, translated: the shared rule's reason, or the server's. */
+  const rowError = (v: Volunteer) => {
+    if (!choices[v.id]?.chosen) return undefined;
+    const id = refusal(v) === "belowMinimumAge" ? offerMsg.belowMinimumAge : refused[v.id];
+    return id ? t(id, { min: station.officialMiniumumAge }) : undefined;
+  };
+  const countProblem = attendeeCountProblem(chosen.length, offer.volunteers);
+  const feedback = useSubmitFeedback({ problem: countProblem && t(offerMsg[countProblem]) });
 
   // A volunteer added on the group page since the form opened joins the list unticked.
   useEffect(() => {
@@ -172,13 +198,12 @@ function AttendeesForm({ offer, volunteers }: { offer: Offer; volunteers: readon
     setDirty(true);
     setChoices((c) => ({ ...c, [id]: { ...c[id], ...patch } }));
     if (patch.shirtSize) setMissing((m) => m.filter((x) => x !== id));
+    if (patch.chosen !== undefined) setRefused(({ [id]: _gone, ...rest }) => rest);
   };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    feedback.setError(null);
-    const countProblem = attendeeCountProblem(chosen.length, offer.volunteers);
-    if (countProblem) return feedback.setError(t(offerMsg[countProblem]));
+    if (!feedback.accept({ hasErrors: chosen.some((v) => rowError(v)) })) return;
     try {
       await save.mutateAsync({
         attendees: chosen.map((v) => v.id),
@@ -202,9 +227,10 @@ function AttendeesForm({ offer, volunteers }: { offer: Offer; volunteers: readon
         setDialogOpen(true);
         return;
       }
-      const refused = refusedAttendees(err, chosen);
-      if (refused.length > 0) return feedback.setError(refused.map((r) => `${r.name}: ${t(r.message)}`).join(" "));
-      feedback.fail(err);
+      const byVolunteer = refusedAttendees(err, chosen);
+      if (Object.keys(byVolunteer).length === 0) return feedback.fail(err);
+      setRefused(byVolunteer);
+      feedback.accept({ hasErrors: true });
     }
   };
 
@@ -226,8 +252,9 @@ function AttendeesForm({ offer, volunteers }: { offer: Offer; volunteers: readon
           {volunteers.map((v) => {
             const c = choices[v.id];
             if (!c) return null;
-            const young = v.age < station.officialMiniumumAge;
-            const awaiting = awaitsGuardian(v);
+            const why = refusal(v);
+            const awaiting = why === "awaitingGuardian";
+            const error = rowError(v);
             return (
               <Paper component="li" key={v.id} withBorder p="sm">
                 <Stack gap="xs">
@@ -239,14 +266,18 @@ function AttendeesForm({ offer, volunteers }: { offer: Offer; volunteers: readon
                     onChange={(e) => change(v.id, { chosen: e.currentTarget.checked })}
                     label={t("groups.offers.attendees.volunteer", { name: v.name, age: v.age })}
                     description={
-                      awaiting
-                        ? t("groups.offers.attendees.awaitingGuardian")
-                        : young
-                          ? t("groups.offers.attendees.underAge", { age: station.officialMiniumumAge })
-                          : undefined
+                      error
+                        ? undefined
+                        : awaiting
+                          ? t("groups.offers.attendees.awaitingGuardian")
+                          : why === "belowMinimumAge"
+                            ? t("groups.offers.attendees.underAge", { age: station.officialMiniumumAge })
+                            : undefined
                     }
+                    error={error}
+                    aria-invalid={error ? true : undefined}
                   />
-                  {c.chosen && (shirts || diets || event.substitute) && (
+                  {c.chosen && why === null && (shirts || diets || event.substitute) && (
                     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" pl={{ base: 0, xs: "xl" }}>
                       {shirts && (
                         <NativeSelect

@@ -3,7 +3,7 @@ import { lazy, type ReactNode, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { stationTime } from "#shared/events/rules";
 import { skillLabelId } from "#shared/events/schema";
-import { findMunicipality } from "#shared/geo/municipalities";
+import { stationPlace } from "#shared/geo/municipalities";
 import type { Offer } from "#shared/offers/schema";
 import { Facts } from "../../components/facts.tsx";
 import { useMapConfig } from "../../components/map-config.ts";
@@ -17,12 +17,7 @@ export function EngagementDetails({ offer }: { offer: Offer }) {
   const { t, i18n } = useTranslation();
   const config = useMapConfig();
   const { event, station } = offer;
-  const municipality = findMunicipality(station.municipality);
-  // The municipality is added unless the address already names it.
-  const place =
-    municipality && !station.markerLocation.includes(municipality.name)
-      ? [station.markerLocation, municipality.name].filter(Boolean).join(", ")
-      : station.markerLocation;
+  const place = stationPlace(station);
 
   return (
     <>

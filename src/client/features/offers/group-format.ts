@@ -1,12 +1,12 @@
 import type { TFunction } from "i18next";
 import { asksDiets, asksShirtSize } from "#shared/offers/rules";
 import type { OfferEvent, OfferStation } from "#shared/offers/schema";
-import { stockholmLocal } from "#shared/time";
+import { shownInstant } from "#shared/time";
 import { stockholmToday } from "#shared/validation";
 import { money } from "../../components/money.ts";
 
 /** An instant as Stockholm wall-clock time, `YYYY-MM-DD HH:mm` (spec 02 §9, list format). */
-export const dateTime = (at: string) => stockholmLocal(at).replace("T", " ");
+export const dateTime = shownInstant;
 
 /** The pay terms of a station in one line: the payment type, then its amounts. */
 export function payTerms(t: TFunction, s: OfferStation, lang: string): string {

@@ -3,7 +3,7 @@ import { useMediaQuery } from "@mantine/hooks";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
-import { stationTime } from "#shared/events/rules";
+import { byDateFromToday, stationTime } from "#shared/events/rules";
 import { engagementPath, sortForGroup } from "#shared/offers/rules";
 import type { Offer } from "#shared/offers/schema";
 import { useMyOffers } from "./api.ts";
@@ -31,9 +31,10 @@ interface EventOffers {
 
 /**
  * Offers by event, then by group, in the order of `sortForGroup` within each group (awaiting an answer
- * first). Current events soonest first, previous ones latest first.
+ * first). Events in the order of every list of events: today's and coming ones soonest first, then past ones
+ * latest first (byDateFromToday).
  */
-function byEvent(offers: readonly Offer[], past: boolean): EventOffers[] {
+function byEvent(offers: readonly Offer[], now: Date): EventOffers[] {
   const events = new Map<string, EventOffers>();
   for (const o of sortForGroup(offers)) {
     const entry = events.get(o.eventId) ?? { event: o.event, groups: [] };
@@ -42,11 +43,11 @@ function byEvent(offers: readonly Offer[], past: boolean): EventOffers[] {
     if (!entry.groups.includes(group)) entry.groups.push(group);
     group.offers.push(o);
   }
-  const list = [...events.values()];
-  for (const e of list) e.groups.sort((a, b) => a.name.localeCompare(b.name, "sv"));
-  return list.sort(
-    (a, b) => (past ? -1 : 1) * a.event.date.localeCompare(b.event.date) || a.event.name.localeCompare(b.event.name, "sv"),
-  );
+  for (const e of events.values()) e.groups.sort((a, b) => a.name.localeCompare(b.name, "sv"));
+  return byDateFromToday(
+    [...events.values()].map((e) => e.event),
+    now,
+  ).map((event) => events.get(event.id) as EventOffers);
 }
 
 /** The offers to every group the user is a contact of (spec 02 §2, volunteer area's start page). */
@@ -89,14 +90,14 @@ export function GroupOfferList() {
           {current.length === 0 ? (
             <Text c="dimmed">{t("groups.offers.list.noCurrent")}</Text>
           ) : (
-            byEvent(current, false).map((e) => <EventBlock key={e.event.id} entry={e} />)
+            byEvent(current, now).map((e) => <EventBlock key={e.event.id} entry={e} />)
           )}
           {showPast && (
             <Stack gap="md" aria-label={t("groups.offers.list.pastTitle")} component="section">
               <Title order={3} size="h4">
                 {t("groups.offers.list.pastTitle")}
               </Title>
-              {byEvent(past, true).map((e) => (
+              {byEvent(past, now).map((e) => (
                 <EventBlock key={e.event.id} entry={e} level={4} />
               ))}
             </Stack>
@@ -115,7 +116,7 @@ function EventBlock({ entry, level = 3 }: { entry: EventOffers; level?: 3 | 4 })
     <Paper withBorder p={{ base: "sm", xs: "md" }} data-event={event.name}>
       <Stack gap="sm">
         <div>
-          <Title order={level} size="h4" style={{ overflowWrap: "anywhere" }}>
+          <Title order={level} size="h4">
             {event.name}
           </Title>
           <Text size="sm" c="dimmed">
@@ -124,7 +125,7 @@ function EventBlock({ entry, level = 3 }: { entry: EventOffers; level?: 3 | 4 })
         </div>
         {entry.groups.map((g) => (
           <Stack key={g.id} gap={6}>
-            <Title order={level === 3 ? 4 : 5} size="h5" style={{ overflowWrap: "anywhere" }}>
+            <Title order={level === 3 ? 4 : 5} size="h5">
               {t("groups.offers.list.groupHeading", { name: g.name })}
             </Title>
             <StationRows offers={g.offers} caption={`${event.name} – ${g.name}`} />

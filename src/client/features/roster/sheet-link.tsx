@@ -2,6 +2,7 @@ import { Anchor } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { stationSheetPath } from "#shared/events/rules";
+import tap from "../../components/tap-target.module.css";
 
 /** The link to a station's printable sheet, for the station lists of the event page. */
 export function SheetLink({ base, station }: { base: string; station: { id: string; name: string } }) {
@@ -17,6 +18,7 @@ export function SheetLink({ base, station }: { base: string; station: { id: stri
       c="dark.9"
       td="underline"
       data-print="hide"
+      className={tap.target}
     >
       {t("sheet.open")}
     </Anchor>

@@ -6,7 +6,7 @@ import { Link } from "react-router";
 import { stationTime } from "#shared/events/rules";
 import type { EventView } from "#shared/events/schema";
 import { coordinatesText, mapLink } from "#shared/geo/map-link";
-import { findMunicipality } from "#shared/geo/municipalities";
+import { stationPlace } from "#shared/geo/municipalities";
 import { asksDiets, asksShirtSize } from "#shared/offers/rules";
 import type { Attendee, Offer } from "#shared/offers/schema";
 import { formatPhone } from "#shared/phone";
@@ -15,6 +15,7 @@ import { useStationOffers } from "../../app/offer-queries.ts";
 import type { EventTabProps } from "../../components/event-tabs.ts";
 import { Facts } from "../../components/facts.tsx";
 import { ToneBadge } from "../../components/status-badge.tsx";
+import tap from "../../components/tap-target.module.css";
 import { DietTally, ShirtTally } from "./tallies.tsx";
 
 /** Below 576 px a table of people does not fit: each person becomes a short block of lines. */
@@ -46,9 +47,7 @@ export function StationSheet({ event, base, stationId }: EventTabProps & { stati
 
   const r = sheet.data ? roster(event, [station], sheet.data.offers) : null;
   const counts = r?.stations[0];
-  const place = [station.markerLocation, findMunicipality(station.municipality)?.name ?? station.municipality]
-    .filter(Boolean)
-    .join(", ");
+  const place = stationPlace(station);
 
   return (
     <Stack gap="lg" data-printable="station-sheet">
@@ -68,7 +67,7 @@ export function StationSheet({ event, base, stationId }: EventTabProps & { stati
             [t("sheet.place"), place],
             [
               t("sheet.map"),
-              <Anchor key="map" href={mapLink(station.markerCoordinates)} target="_blank" rel="noreferrer">
+              <Anchor key="map" href={mapLink(station.markerCoordinates)} target="_blank" rel="noreferrer" className={tap.target}>
                 {t("sheet.mapLink", { coordinates: coordinatesText(station.markerCoordinates, i18n.language) })}
               </Anchor>,
             ],
@@ -153,7 +152,7 @@ function GroupBlock({ event, group, offer }: { event: EventView; group: GroupRos
     <Paper withBorder radius="md" p={{ base: "sm", sm: "md" }} data-print-block data-group={group.groupName}>
       <section aria-labelledby={headingId}>
         <Group justify="space-between" align="baseline" gap="xs" mb="xs">
-          <Title order={3} size="h4" id={headingId} style={{ overflowWrap: "anywhere" }}>
+          <Title order={3} size="h4" id={headingId} miw={0}>
             {group.groupName}
           </Title>
           <Text fw={600}>
@@ -185,7 +184,7 @@ function GroupBlock({ event, group, offer }: { event: EventView; group: GroupRos
 
 const phoneLink = (phone: string) =>
   phone ? (
-    <Anchor href={`tel:${phone}`} inherit style={{ whiteSpace: "nowrap" }}>
+    <Anchor href={`tel:${phone}`} inherit className={tap.target} style={{ whiteSpace: "nowrap" }}>
       {formatPhone(phone)}
     </Anchor>
   ) : null;
@@ -200,7 +199,7 @@ function Contacts({ contacts }: { contacts: NonNullable<Offer["group"]["contactP
           <li key={c.email} style={{ overflowWrap: "anywhere" }}>
             <Text fw={600}>{c.name}</Text>
             <Text size="sm">
-              <Anchor href={`mailto:${c.email}`} inherit>
+              <Anchor href={`mailto:${c.email}`} inherit className={tap.target}>
                 {c.email}
               </Anchor>
               {c.phone && " · "}
@@ -224,7 +223,7 @@ function Contacts({ contacts }: { contacts: NonNullable<Offer["group"]["contactP
           <Table.Tr key={c.email}>
             <Table.Td>{c.name}</Table.Td>
             <Table.Td style={{ overflowWrap: "anywhere" }}>
-              <Anchor href={`mailto:${c.email}`} inherit>
+              <Anchor href={`mailto:${c.email}`} inherit className={tap.target}>
                 {c.email}
               </Anchor>
             </Table.Td>

@@ -1,12 +1,21 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { DELIVERY_POLL_MS } from "#shared/sendouts/rules";
-import type { FileView, SendOutCreated, SendOutInput, SendOutSummary, SendOutView } from "#shared/sendouts/schema";
-import { api, apiUpload } from "../../app/api.ts";
+import type {
+  FileUploaded,
+  SendOutCreated,
+  SendOutInput,
+  SendOutStation,
+  SendOutSummary,
+  SendOutView,
+} from "#shared/sendouts/schema";
+import { api, apiFile, apiUpload } from "../../app/api.ts";
+import { saveDownload } from "../../components/download.ts";
 
 /** Send-out data under one root per event, so a new send-out refetches its list. */
 export const sendOutKeys = {
   ofEvent: (eventId: string) => ["sendouts", eventId] as const,
   one: (eventId: string, sendOutId: string) => ["sendouts", eventId, "one", sendOutId] as const,
+  stations: (eventId: string) => ["sendouts", eventId, "stations"] as const,
 };
 
 export function useSendOuts(eventId: string) {
@@ -25,6 +34,16 @@ export function useSendOut(eventId: string, sendOutId: string) {
   });
 }
 
+/** The stations the reader may send to, with how many a send-out reaches at each now. */
+export function useSendOutStations(eventId: string) {
+  return useQuery({
+    queryKey: sendOutKeys.stations(eventId),
+    queryFn: () => api<SendOutStation[]>("GET", `/events/${eventId}/sendout/stations`),
+    // Offers are answered and volunteers named elsewhere: counted afresh each time the form opens.
+    staleTime: 0,
+  });
+}
+
 export function useCreateSendOut(eventId: string) {
   const client = useQueryClient();
   return useMutation({
@@ -33,6 +52,11 @@ export function useCreateSendOut(eventId: string) {
   });
 }
 
-/** Uploads one file for the event's send-outs. */
+/** Saves one attachment of a send-out under its own name (the event's contacts and its sender may). */
+export async function downloadAttachment(eventId: string, sendOutId: string, name: string) {
+  saveDownload(await apiFile(`/events/${eventId}/sendout/${sendOutId}/attachments/${encodeURIComponent(name)}`), name);
+}
+
+/** Uploads one file for the event's send-outs; the answer tells what the event's files come to with it. */
 export const uploadEventFile = (eventId: string) => (file: File, onProgress: (share: number) => void) =>
-  apiUpload<FileView>(`/events/${eventId}/files`, file, onProgress);
+  apiUpload<FileUploaded>(`/events/${eventId}/files`, file, onProgress);

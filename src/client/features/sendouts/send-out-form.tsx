@@ -1,11 +1,40 @@
-import { Alert, Anchor, Button, Checkbox, Group, MultiSelect, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  Group,
+  List,
+  MultiSelect,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from "@mantine/core";
 import { useForm } from "@mantine/form";
+import type { TFunction } from "i18next";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { FILE_TYPES, MAX_FILE_BYTES, MAX_TOTAL_BYTES, totalTooBig } from "#shared/sendouts/files";
-import { SENT_MESSAGE_MS } from "#shared/sendouts/rules";
-import { RECIPIENT_TYPES, type RecipientType, type SendOutCreated, sendOutBody } from "#shared/sendouts/schema";
+import {
+  FILE_TYPES,
+  MAX_EVENT_BYTES,
+  MAX_EVENT_FILES,
+  MAX_FILE_BYTES,
+  MAX_TOTAL_BYTES,
+  totalTooBig,
+} from "#shared/sendouts/files";
+import { noRecipientsReason, recipientsAt, SENT_MESSAGE_MS } from "#shared/sendouts/rules";
+import {
+  type FileUploaded,
+  RECIPIENT_TYPES,
+  type RecipientType,
+  type SendOutCreated,
+  type SendOutStation,
+  sendOutBody,
+  sendOutMsg,
+} from "#shared/sendouts/schema";
 import { stockholmLocal } from "#shared/time";
 import { ApiError } from "../../app/api.ts";
 import type { EventTabProps } from "../../components/event-tabs.ts";
@@ -14,7 +43,7 @@ import { zodValidate } from "../../components/form.ts";
 import { FormError } from "../../components/form-error.tsx";
 import { useSubmitFeedback } from "../../components/form-feedback.ts";
 import { UnsavedChangesPrompt } from "../../components/unsaved-changes.tsx";
-import { uploadEventFile, useCreateSendOut } from "./api.ts";
+import { uploadEventFile, useCreateSendOut, useSendOutStations } from "./api.ts";
 
 interface Values {
   stations: string[];
@@ -26,6 +55,17 @@ interface Values {
 
 /** The file picker's filter: the kinds the server takes, by their endings. */
 const ACCEPT = Object.fromEntries(Object.entries(FILE_TYPES).map(([type, endings]) => [type, endings.map((e) => `.${e}`)]));
+
+/**
+ * Too many send-outs from this person for the event (ADR 025): when the next one can go, from the
+ * server's Retry-After, in minutes within the hour and in hours beyond.
+ */
+function limitText(err: ApiError, t: TFunction): string {
+  const minutes = Math.max(1, Math.ceil((err.retryAfterSeconds ?? 3600) / 60));
+  return minutes <= 60
+    ? t("sendouts.form.limitMinutes", { count: minutes })
+    : t("sendouts.form.limitHours", { count: Math.ceil(minutes / 60) });
+}
 
 /**
  * The send-out form (spec 02 §2 /sendouts): stations, recipient types, subject, message (with the
@@ -40,6 +80,9 @@ export function SendOutForm({ event, mode, base }: EventTabProps) {
   const [uploading, setUploading] = useState(false);
   const [sent, setSent] = useState<(SendOutCreated & { subject: string }) | null>(null);
   const [unnamed, setUnnamed] = useState<string[]>([]);
+  /** What the event's files came to with the last upload (the server's count: others upload too). */
+  const [eventFiles, setEventFiles] = useState<FileUploaded["eventFiles"] | null>(null);
+  const [stationSearch, setStationSearch] = useState("");
   const sentRef = useRef<HTMLDivElement>(null);
 
   const stations = useMemo(
@@ -58,6 +101,13 @@ export function SendOutForm({ event, mode, base }: EventTabProps) {
     attachments: [],
   };
   const form = useForm<Values>({ initialValues: initial, validate: zodValidate(sendOutBody, t) });
+  const reach = useSendOutStations(event.id);
+  const chosen = (reach.data ?? []).filter((s) => form.values.stations.includes(s.id));
+  const types = form.values.recipientTypes;
+  // Why the chosen stations and recipients reach nobody, once a send was tried: gone as soon as they reach someone.
+  const [tried, setTried] = useState(false);
+  const nobody = reach.data && chosen.length > 0 && types.length > 0 ? noRecipientsReason(chosen, types) : null;
+  const nobodyError = tried && nobody ? t(sendOutMsg[nobody]) : undefined;
 
   useEffect(() => {
     if (!sent) return;
@@ -67,9 +117,17 @@ export function SendOutForm({ event, mode, base }: EventTabProps) {
 
   if (!event.abilities.sendOut) return <Closed {...{ event, mode, base }} />;
 
+  const size = (bytes: number) => formatBytes(bytes, i18n.language);
+  const upload = async (file: File, onProgress: (share: number) => void): Promise<UploadedFile> => {
+    const kept = await uploadEventFile(event.id)(file, onProgress);
+    setEventFiles(kept.eventFiles);
+    return { name: kept.name, type: kept.type, size: kept.size };
+  };
+
   const submit = async () => {
     if (send.isPending || uploading) return;
-    if (!feedback.accept(form.validate())) return;
+    setTried(true);
+    if (!feedback.accept({ hasErrors: form.validate().hasErrors || nobody !== null })) return;
     const totalTooBigText = t("upload.totalTooBig", { max: formatBytes(MAX_TOTAL_BYTES, i18n.language) });
     if (totalTooBig(form.values.attachments)) {
       feedback.setError(totalTooBigText);
@@ -79,12 +137,16 @@ export function SendOutForm({ event, mode, base }: EventTabProps) {
       const result = await send.mutateAsync(form.values);
       setSent({ ...result, subject: form.values.subject });
       setUnnamed(result.groupsWithoutVolunteers);
+      setTried(false);
       form.setValues({ ...initial, stations: form.values.stations });
       form.resetDirty({ ...initial, stations: form.values.stations });
       setTimeout(() => sentRef.current?.focus(), 0);
     } catch (err) {
       if (err instanceof ApiError && err.code === "PayloadTooLarge") feedback.setError(totalTooBigText);
+      else if (err instanceof ApiError && err.code === "LimitExceededException") feedback.setError(limitText(err, t));
       else feedback.fail(err, form.setErrors);
+      // The server counted otherwise than the form did: the counts shown are out of date.
+      if (err instanceof ApiError && err.fields?.stations) void reach.refetch();
     }
   };
 
@@ -106,7 +168,7 @@ export function SendOutForm({ event, mode, base }: EventTabProps) {
             <Text fw={700} size="sm">
               {t("sendouts.form.sentTitle")}
             </Text>
-            {sent.recipients > 0 ? t("sendouts.form.sent", { count: sent.recipients }) : t("sendouts.form.sentToNobody")}{" "}
+            {t("sendouts.form.sent", { count: sent.recipients })}{" "}
             <Anchor component={Link} to={`${base}/sendouts/${sent.sendOutId}`} c="dark.9" td="underline">
               {t("sendouts.form.followDelivery")}
             </Anchor>
@@ -138,10 +200,22 @@ export function SendOutForm({ event, mode, base }: EventTabProps) {
             name="stations"
             data={stations}
             searchable
+            searchValue={stationSearch}
+            onSearchChange={setStationSearch}
             required
             hidePickedOptions
-            nothingFoundMessage={t("sendouts.form.noStation")}
+            // "No station with that name" only once a name is typed; with nothing typed the list is empty
+            // because every station is chosen. The message stands in the list box as an option that cannot
+            // be chosen: a list box holds options only.
+            nothingFoundMessage={
+              <span role="option" aria-disabled="true" aria-selected="false" tabIndex={-1}>
+                {t(stationSearch.trim() ? "sendouts.form.noStation" : "sendouts.form.allStationsChosen")}
+              </span>
+            }
+            // The option list opens inside the page's landmarks, not in a portal at the end of the body.
+            comboboxProps={{ withinPortal: false }}
             {...form.getInputProps("stations")}
+            error={form.errors.stations ?? nobodyError}
           />
           <Checkbox.Group label={t("sendouts.form.recipientTypes")} required {...form.getInputProps("recipientTypes")}>
             <Stack gap={6} mt={6}>
@@ -156,6 +230,7 @@ export function SendOutForm({ event, mode, base }: EventTabProps) {
               ))}
             </Stack>
           </Checkbox.Group>
+          <Reach stations={chosen} types={types} />
           <TextInput label={t("sendouts.form.subject")} name="subject" required {...form.getInputProps("subject")} />
           <Textarea
             label={t("sendouts.form.message")}
@@ -173,12 +248,23 @@ export function SendOutForm({ event, mode, base }: EventTabProps) {
             description={t("sendouts.form.attachmentsHint")}
             files={form.values.attachments}
             onChange={(files) => form.setFieldValue("attachments", files)}
-            upload={uploadEventFile(event.id)}
+            upload={upload}
             maxFileBytes={MAX_FILE_BYTES}
             maxTotalBytes={MAX_TOTAL_BYTES}
             accept={ACCEPT}
             error={(form.errors.attachments as string | undefined) ?? (form.errors["attachments.0.name"] as string | undefined)}
             onBusy={setUploading}
+            messageValues={{ maxFiles: MAX_EVENT_FILES, maxBytes: size(MAX_EVENT_BYTES) }}
+            note={
+              eventFiles
+                ? t("sendouts.form.eventFiles", {
+                    count: eventFiles.count,
+                    maxFiles: MAX_EVENT_FILES,
+                    size: size(eventFiles.bytes),
+                    maxSize: size(MAX_EVENT_BYTES),
+                  })
+                : undefined
+            }
           />
           <FormError error={feedback.error} />
           <Group justify="flex-end">
@@ -189,6 +275,34 @@ export function SendOutForm({ event, mode, base }: EventTabProps) {
         </Stack>
       </form>
     </Stack>
+  );
+}
+
+/** How many the send-out reaches at each chosen station, or why nobody there, before it is sent. */
+function Reach({ stations, types }: { stations: SendOutStation[]; types: RecipientType[] }) {
+  const { t } = useTranslation();
+  const line = (s: SendOutStation) => {
+    const nobody = noRecipientsReason([s], types);
+    if (!nobody) return t("sendouts.form.reach.count", { count: recipientsAt(s, types) });
+    return t(nobody === "noAcceptedGroups" ? "sendouts.form.reach.noGroups" : "sendouts.form.reach.notNamed");
+  };
+  return (
+    <div aria-live="polite">
+      {stations.length > 0 && types.length > 0 && (
+        <Stack gap={4}>
+          <Text size="sm" fw={600} id="sendout-reach">
+            {t("sendouts.form.reach.title")}
+          </Text>
+          <List size="sm" spacing={2} aria-labelledby="sendout-reach">
+            {stations.map((s) => (
+              <List.Item key={s.id} data-reach={s.name}>
+                {s.name}: {line(s)}
+              </List.Item>
+            ))}
+          </List>
+        </Stack>
+      )}
+    </div>
   );
 }
 

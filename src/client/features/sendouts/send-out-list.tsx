@@ -1,12 +1,12 @@
 import { Alert, Anchor, Group, Loader, Stack, Table, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
-import { stockholmLocal } from "#shared/time";
+import { shownInstant } from "#shared/time";
 import type { EventTabProps } from "../../components/event-tabs.ts";
 import { useSendOuts } from "./api.ts";
 
 /** YYYY-MM-DD HH:mm in Stockholm (spec 02 §9). */
-export const listTime = (at: string) => stockholmLocal(at).replace("T", " ");
+export const listTime = shownInstant;
 
 /**
  * /sendouts/list (spec 02 §2): the event's send-outs, newest first, created and subject; a row (its link,

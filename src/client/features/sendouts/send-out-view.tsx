@@ -1,10 +1,14 @@
 import { Alert, Anchor, Group, List, Loader, Progress, Stack, Text, Title } from "@mantine/core";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import type { SendOutView as SendOut } from "#shared/sendouts/schema";
 import type { EventTabProps } from "../../components/event-tabs.ts";
 import { Facts } from "../../components/facts.tsx";
 import { formatBytes } from "../../components/file-upload.tsx";
-import { useSendOut } from "./api.ts";
+import { apiErrorText } from "../../components/form.ts";
+import { FormError } from "../../components/form-error.tsx";
+import { downloadAttachment, useSendOut } from "./api.ts";
 import { listTime } from "./send-out-list.tsx";
 
 /**
@@ -12,7 +16,7 @@ import { listTime } from "./send-out-list.tsx";
  * message, attachments, and how its mails fared (asked again while some are queued).
  */
 export function SendOutView({ event, base, sendOutId }: EventTabProps & { sendOutId: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const query = useSendOut(event.id, sendOutId);
   const back = (
     <Anchor component={Link} to={`${base}/sendouts/list`}>
@@ -58,13 +62,7 @@ export function SendOutView({ event, base, sendOutId }: EventTabProps & { sendOu
             s.attachments.length === 0 ? (
               t("sendouts.view.noAttachments")
             ) : (
-              <List key="attachments" size="sm" spacing={2}>
-                {s.attachments.map((a) => (
-                  <List.Item key={a.name} style={{ overflowWrap: "anywhere" }}>
-                    {a.name} ({formatBytes(a.size, i18n.language)})
-                  </List.Item>
-                ))}
-              </List>
+              <Attachments key="attachments" sendOut={s} eventId={event.id} />
             ),
           ],
         ]}
@@ -111,6 +109,55 @@ export function SendOutView({ event, base, sendOutId }: EventTabProps & { sendOu
           </Alert>
         )}
       </Stack>
+    </Stack>
+  );
+}
+
+/**
+ * The attachments by name and size; for the event's contacts and the sender each name saves the file as
+ * it was sent, and a failed download says so beside the list.
+ */
+function Attachments({ sendOut, eventId }: { sendOut: SendOut; eventId: string }) {
+  const { t, i18n } = useTranslation();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const open = async (name: string) => {
+    setError(null);
+    setBusy(name);
+    try {
+      await downloadAttachment(eventId, sendOut.sendOutId, name);
+    } catch (err) {
+      setError(apiErrorText(err, t));
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <Stack gap={4}>
+      <List size="sm" spacing={2}>
+        {sendOut.attachments.map((a) => (
+          <List.Item key={a.name} style={{ overflowWrap: "anywhere" }}>
+            {sendOut.abilities.openAttachments ? (
+              <Anchor
+                component="button"
+                type="button"
+                size="sm"
+                td="underline"
+                onClick={() => void open(a.name)}
+                disabled={busy !== null}
+                aria-label={t("sendouts.view.download", { name: a.name })}
+                style={{ overflowWrap: "anywhere", textAlign: "left", minHeight: 24 }}
+              >
+                {a.name}
+              </Anchor>
+            ) : (
+              a.name
+            )}{" "}
+            ({formatBytes(a.size, i18n.language)})
+          </List.Item>
+        ))}
+      </List>
+      <FormError error={error} />
     </Stack>
   );
 }

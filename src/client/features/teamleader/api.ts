@@ -6,7 +6,7 @@ export const ledKeys = {
   summaries: ["teamleader", "summaries"] as const,
 };
 
-/** The events where the signed-in user leads a station, newest first, each marked current or not by the server. */
+/** The events where the signed-in user leads a station, coming ones first, each marked current or not by the server. */
 export function useLedEvents() {
   return useQuery({
     queryKey: ledKeys.summaries,

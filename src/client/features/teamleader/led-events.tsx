@@ -18,7 +18,7 @@ const PHONE = "(max-width: 35.99em)";
 const eventPath = (id: string) => eventPagePath(id, "teamleader");
 
 /**
- * The events a team leader leads stations of, in the server's order (newest date first): name, date, city,
+ * The events a team leader leads stations of, in the server's order (today's and coming ones first): name, date, city,
  * status and their stations, each station straight to its station sheet.
  */
 export function LedEvents(props: Props) {

@@ -1,6 +1,6 @@
-import { Alert, Container, Loader, Stack } from "@mantine/core";
+import { Alert, Button, Container, Loader, Stack } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { useParams } from "react-router";
+import { Link, useParams } from "react-router";
 import { ApiError } from "../../app/api.ts";
 import { RequireAuth } from "../../app/guards.tsx";
 import { NotFound } from "../../app/shell/not-found.tsx";
@@ -11,6 +11,7 @@ import { useGroupOffer } from "../../features/offers/api.ts";
 import { EngagementAnswer } from "../../features/offers/engagement-answer.tsx";
 import { EngagementAttendees } from "../../features/offers/engagement-attendees.tsx";
 import { EngagementDetails } from "../../features/offers/engagement-details.tsx";
+import { StandIns } from "../../features/offers/stand-ins.tsx";
 
 /** One offer to one of the user's groups: read it, answer it, name the volunteers (spec 02 §2). */
 export default function EngagementPage() {
@@ -65,6 +66,21 @@ function EngagementContent() {
         {named && (
           <Section title={t("groups.offers.attendees.title")}>
             <EngagementAttendees offer={offer} group={group} />
+            {offer.attendees.length > 0 && (
+              <Button
+                component={Link}
+                to={`/my-pages/volunteers/${offer.groupId}/passes/${offer.eventId}`}
+                variant="default"
+                mt="md"
+              >
+                {t("groups.offers.attendees.passes")}
+              </Button>
+            )}
+          </Section>
+        )}
+        {offer.abilities.standIns && offer.attendees.length > 0 && group.data && (
+          <Section title={t("groups.offers.standIns.title")}>
+            <StandIns offer={offer} members={group.data.volunteers} />
           </Section>
         )}
         <EngagementDetails offer={offer} />

@@ -11,6 +11,7 @@ import { NotFound } from "../../app/shell/not-found.tsx";
 import { notifySuccess } from "../../components/notify.ts";
 import { PageHeader } from "../../components/page-header.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
+import { useTabInView } from "../../components/tab-in-view.ts";
 import { GroupPayout } from "../../features/attendance/index.ts";
 import {
   AvailabilityForm,
@@ -50,6 +51,7 @@ function GroupPageContent() {
   const tab = tabOfPath[rest.replace(/\/$/, "")];
   const query = useGroup(id);
   const navigate = useNavigate();
+  const tabList = useTabInView(tab ?? "");
 
   if (!tab) return <NotFound />;
   if (query.isPending)
@@ -81,7 +83,7 @@ function GroupPageContent() {
           aside={<StatusBadge status={group.status} of="group" />}
         />
         <Tabs value={tab} onChange={(v) => v && navigate(v === "edit" ? base : `${base}/${v}`)} keepMounted={false}>
-          <Tabs.List aria-label={t("groups.page.tabsLabel")}>
+          <Tabs.List ref={tabList} aria-label={t("groups.page.tabsLabel")}>
             {TABS.map((name) => (
               <Tabs.Tab key={name} value={name}>
                 {t(tabLabel(name))}

@@ -2,17 +2,15 @@ import { Container, Tabs } from "@mantine/core";
 import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { AREAS, type Area } from "#shared/my-pages";
 import { RequireAuth } from "../../app/guards.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 
-export const AREAS = ["events", "teamleaders", "volunteers"] as const;
-export type Area = (typeof AREAS)[number];
 const HOME_KEY = "bemanna.homePath";
 
-/** The area /my-pages opens: the one last entered, volunteers by default (spec 01 §2). */
-export function storedHomeArea(): Area {
-  const stored = localStorage.getItem(HOME_KEY);
-  return (AREAS as readonly string[]).includes(stored ?? "") ? (stored as Area) : "volunteers";
+/** The area last entered in this browser, as stored; /my-pages goes there (homeArea). */
+export function storedHomeArea(): string | null {
+  return localStorage.getItem(HOME_KEY);
 }
 
 /** The frame shared by the three my-pages areas: tabs between them and the area's intro. */

@@ -2,7 +2,7 @@ import { Alert, Anchor, Loader, SimpleGrid, Stack, Text, UnstyledButton } from "
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { DEFAULT_SORT, isPast, nextSort, type Sort, shouldBecomeHistoric } from "#shared/events/rules";
+import { isPast, nextSort, type Sort, shouldBecomeHistoric } from "#shared/events/rules";
 import type { EventSummary } from "#shared/events/schema";
 import { ConfirmModal } from "../../components/confirm-modal.tsx";
 import { EventsTable, useEventSummaries, useRemoveEvent, useSetHistoric } from "../../features/events/index.ts";
@@ -15,7 +15,8 @@ export default function EventsArea() {
   const summaries = useEventSummaries();
   const remove = useRemoveEvent();
   const setHistoric = useSetHistoric();
-  const [sort, setSort] = useState<Sort>(DEFAULT_SORT);
+  // No header chosen: the server's order, today's and coming events first (ADR 028).
+  const [sort, setSort] = useState<Sort | null>(null);
   const [showPast, setShowPast] = useState(false);
   const [removing, setRemoving] = useState<EventSummary | null>(null);
   const asked = useRef(new Set<string>());

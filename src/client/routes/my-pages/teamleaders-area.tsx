@@ -5,7 +5,7 @@ import { LedEvents, useLedEvents } from "../../features/teamleader/index.ts";
 import { AreaFrame } from "./area-frame.tsx";
 
 /**
- * The team leaders' area (spec 02 §2): the events where the user leads a station, newest first; those
+ * The team leaders' area (spec 02 §2): the events where the user leads a station, coming ones first; those
  * more than 7 days past sit behind a toggle. An event opens read-only with only their stations.
  */
 export default function TeamleadersArea() {

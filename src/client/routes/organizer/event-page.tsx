@@ -6,22 +6,25 @@ import { RequireAuth } from "../../app/guards.tsx";
 import type { EventTabProps } from "../../components/event-tabs.ts";
 import { PageHeader } from "../../components/page-header.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
+import { useTabInView } from "../../components/tab-in-view.ts";
 import { AttendanceTab, PayoutTab } from "../../features/attendance/index.ts";
+import { TodayTab } from "../../features/checkin/index.ts";
 import { ConfirmEvent, EventForm, EventSummary, StationsEditor, StationsSummary, useEvent } from "../../features/events/index.ts";
 import { MatchTab } from "../../features/offers/index.ts";
 import { RosterTab, SheetLink, StationSheet } from "../../features/roster/index.ts";
 import { SendOutsTab } from "../../features/sendouts/index.ts";
 
-const TABS = ["data", "stations", "match", "sendouts", "attendance", "roster", "payout"] as const;
+const TABS = ["today", "data", "stations", "match", "sendouts", "attendance", "roster", "payout"] as const;
 type Tab = (typeof TABS)[number];
 
 /** A team leader reads the event without matching, and the organizer's roster and pay are not theirs (spec 02 §2). */
 const TABS_OF: Record<EventMode, readonly Tab[]> = {
   organizer: TABS,
-  teamleader: ["data", "stations", "sendouts", "attendance"],
+  teamleader: ["today", "data", "stations", "sendouts", "attendance"],
 };
 
 const LABEL: Record<Tab, string> = {
+  today: "checkin.today.tab",
   data: "events.page.data",
   stations: "events.page.stations",
   match: "events.page.match",
@@ -44,9 +47,11 @@ export default function EventPage() {
   const base = eventPagePath(id, mode);
   const event = useEvent(id, mode);
   const [first = "", ...below] = splat.replace(/\/$/, "").split("/");
-  const tabs = TABS_OF[mode];
+  // "Idag" shows from the day before the event until it is finished (the server's abilities.today).
+  const tabs = TABS_OF[mode].filter((name) => name !== "today" || event.data?.abilities.today);
   const tab = (tabs as readonly string[]).includes(first) ? (first as Tab) : "data";
   const rest = tab === "data" ? "" : below.join("/");
+  const tabList = useTabInView(tab);
 
   return (
     <RequireAuth>
@@ -70,7 +75,7 @@ export default function EventPage() {
               aside={<StatusBadge status={event.data.status} of="event" />}
             />
             <Tabs value={tab} onChange={(v) => navigate(v && v !== "data" ? `${base}/${v}` : base)}>
-              <Tabs.List aria-label={t("events.page.tabsLabel")} data-print="hide">
+              <Tabs.List ref={tabList} aria-label={t("events.page.tabsLabel")} data-print="hide">
                 {tabs.map((name) => (
                   <Tabs.Tab key={name} value={name}>
                     {t(LABEL[name])}
@@ -122,5 +127,7 @@ function TabContent({ tab, ...props }: EventTabProps & { tab: Tab }) {
       return <RosterTab {...props} />;
     case "payout":
       return <PayoutTab {...props} />;
+    case "today":
+      return <TodayTab {...props} />;
   }
 }

@@ -1,6 +1,7 @@
 import { Anchor, Box, Container, Text } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import tap from "../../components/tap-target.module.css";
 import classes from "./public.module.css";
 
 export interface LegalSection {
@@ -23,7 +24,7 @@ export function LegalSections({ sections }: { sections: LegalSection[] }) {
           <ol className={classes.clauses}>
             {sections.map((section) => (
               <li key={section.anchor}>
-                <Anchor href={`#${section.anchor}`} underline="always">
+                <Anchor href={`#${section.anchor}`} underline="always" className={tap.target}>
                   {section.title}
                 </Anchor>
               </li>

@@ -1,7 +1,7 @@
 import { Alert, Button, Container, Loader, Paper, Stack, Text } from "@mantine/core";
 import { type ReactNode, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { findMunicipality } from "#shared/geo/municipalities";
+import { stationPlace } from "#shared/geo/municipalities";
 import { stationTime } from "#shared/time";
 import { Facts } from "../../components/facts.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
@@ -38,20 +38,13 @@ interface StationItem {
   municipality?: string;
 }
 
-/** Where a station is: its address, and its municipality unless the address names it already. */
-function placeOf(s: StationItem): string {
-  const municipality = s.municipality ? findMunicipality(s.municipality)?.name : undefined;
-  const address = s.markerLocation ?? "";
-  return municipality && !address.includes(municipality) ? [address, municipality].filter(Boolean).join(", ") : address;
-}
-
 /** The group's stations at the event: name, time and, when known, place. */
 export function StationList({ stations, label }: { stations: StationItem[]; label: string }) {
   const { t } = useTranslation();
   return (
     <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: "none" }} aria-label={label}>
       {stations.map((s) => {
-        const place = placeOf(s);
+        const place = stationPlace(s);
         return (
           <Paper component="li" key={`${s.name}-${s.start}`} withBorder p="sm" bg="gray.0">
             <Text fw={700} mb={4} style={{ overflowWrap: "anywhere" }}>

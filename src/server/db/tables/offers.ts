@@ -43,5 +43,7 @@ export const offers = pgTable(
     index("offers_group_idx").on(t.groupId),
     // The scheduler's sweep: PROPOSALs by answer-by date.
     index("offers_due_idx").on(t.expiresAt).where(sql`status = 'PROPOSAL'`),
+    // Where a volunteer is named (attendees ? id): every check-in and pass asks it.
+    index("offers_attendees_idx").using("gin", t.attendees),
   ],
 );

@@ -6,9 +6,31 @@ import { events } from "./events.ts";
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
 /**
- * A file uploaded for an event's send-outs (STAFFING §2). The bytes live in the file store (DATA_DIR/files
- * by default) under the event and the sanitised name; this row is what the server checked: type and size.
- * A new upload with the same name replaces the old one.
+ * The bytes of one upload, as checked (ADR 024): never changed once stored. The file store keeps them under
+ * the event and `store_key` (the blob's id; a file stored before blobs existed, migration 0007, keeps its
+ * name). A send-out records the blobs it attaches, so a later upload cannot change what it carries.
+ */
+export const fileBlobs = pgTable(
+  "file_blobs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    storeKey: text("store_key").notNull(),
+    type: text("type").notNull(),
+    size: integer("size").notNull(),
+    /** SHA-256 of the bytes, hex; null only for a file stored before migration 0007. */
+    sha256: text("sha256"),
+    uploadedBy: uuid("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: instant("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("file_blobs_event_idx").on(t.eventId)],
+);
+
+/**
+ * The event's files for send-outs (STAFFING §2) by name: each name points to the blob uploaded under it.
+ * A name belongs to whoever uploaded it; only they may upload a new version of it (ADR 024).
  */
 export const eventFiles = pgTable(
   "event_files",
@@ -17,12 +39,13 @@ export const eventFiles = pgTable(
       .notNull()
       .references(() => events.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
-    type: text("type").notNull(),
-    size: integer("size").notNull(),
+    blobId: uuid("blob_id")
+      .notNull()
+      .references(() => fileBlobs.id),
     uploadedBy: uuid("uploaded_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: instant("created_at").notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.eventId, t.name] })],
+  (t) => [primaryKey({ columns: [t.eventId, t.name] }), index("event_files_blob_idx").on(t.blobId)],
 );
 
 /** A message to the volunteers or group contacts of some of an event's stations. */
@@ -80,6 +103,11 @@ export const sendOutRecipients = pgTable(
      * its next try is due after a failure. Nobody else sends it before then (features/sendouts/delivery.ts).
      */
     claimedUntil: instant("claimed_until"),
+    /**
+     * The process (its instance id) whose delivery run holds the address until `claimedUntil`; none while
+     * `claimedUntil` only defers a retry. A restart of that process frees its claims at once.
+     */
+    claimedBy: text("claimed_by"),
   },
   (t) => [
     primaryKey({ columns: [t.sendOutId, t.email] }),

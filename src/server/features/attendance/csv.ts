@@ -1,7 +1,7 @@
 import type { Language } from "#shared/account/schema";
 import type { EventPayout, PayoutStation } from "#shared/attendance/schema";
 import { translate } from "#shared/i18n/index";
-import { stockholmLocal } from "#shared/time";
+import { shownInstant } from "#shared/time";
 import { csvDocument, csvFileNameOf, csvRow } from "../groups/csv.ts";
 
 /**
@@ -12,8 +12,6 @@ const amountCell = (amount: number, lang: Language) => {
   const text = amount.toFixed(2);
   return lang === "sv" ? text.replace(".", ",") : text;
 };
-
-const local = (instant: string) => stockholmLocal(instant).replace("T", " ");
 
 /**
  * The event's payout for the organizer's bookkeeping: one line per group and station, a total line per
@@ -50,8 +48,8 @@ export function payoutCsv(payout: EventPayout, lang: Language): string {
           group.name,
           group.organizationName,
           s.name,
-          local(s.start),
-          local(s.end),
+          shownInstant(s.start),
+          shownInstant(s.end),
           t(`events.paymentTypes.${s.paymentType}`),
           s.volunteers,
           s.adultAttendance,

@@ -13,6 +13,7 @@ import {
 } from "#shared/attendance/schema";
 import { offerView } from "#shared/offers/schema";
 import type { Ctx } from "../../context.ts";
+import { attachmentDisposition } from "../../http/download.ts";
 import { actorOf, requireUser } from "../../identity/guard.ts";
 import { eventOfContact } from "../events/policy.ts";
 import { authorizeGroup } from "../groups/policy.ts";
@@ -67,7 +68,7 @@ export async function attendanceRoutes(app: FastifyInstance, ctx: Ctx) {
       const { csv, fileName } = await attendance.eventPayoutCsv(ctx, event, actor.language as Language);
       return reply
         .header("Content-Type", "text/csv; charset=utf-8")
-        .header("Content-Disposition", `attachment; filename="${fileName}"`)
+        .header("Content-Disposition", attachmentDisposition(fileName))
         .send(csv);
     },
   );

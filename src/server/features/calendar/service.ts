@@ -85,7 +85,9 @@ function calendarEvent(ctx: Ctx, lang: Language, e: repo.FeedEntry): CalendarEve
     uid: e.kind === "leader" ? `teamleader-${e.stationId}@${UID_DOMAIN}` : `offer-${e.stationId}-${e.groupId}@${UID_DOMAIN}`,
     start: e.start,
     end: e.end,
-    summary: `${e.stationName} — ${e.eventName}`,
+    // A contact of two groups at one station gets two entries: the group's name tells them apart.
+    summary:
+      e.kind === "leader" ? `${e.stationName} — ${e.eventName}` : `${e.stationName} — ${e.eventName} (${e.groupName ?? ""})`,
     location: place || undefined,
     geo: { lat: e.markerLat, lng: e.markerLng },
     description,

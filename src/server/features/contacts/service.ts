@@ -1,5 +1,6 @@
 import type { Language } from "#shared/account/schema";
 import { CONTACT_REMOVAL_PATH, type ContactKind, contactPagePath, type LeaveContactPreview } from "#shared/contacts";
+import { withLanguage } from "#shared/i18n/language";
 import type { Ctx } from "../../context.ts";
 import type { Tx } from "../../db/client.ts";
 import { AppError } from "../../http/errors.ts";
@@ -45,21 +46,16 @@ export async function mailAddedContacts(
     );
     const leaveUrl = new URL(CONTACT_REMOVAL_PATH, ctx.config.PUBLIC_URL);
     leaveUrl.searchParams.set("token", token);
-    await queueMail(
-      tx,
-      now,
-      person.email,
-      target.kind === "event" ? "contactAddedEvent" : "contactAddedGroup",
-      person.language as Language,
-      {
-        firstName: person.firstName,
-        adder: fullName(adder),
-        name: target.name,
-        date: target.date ?? "",
-        url: new URL(contactPagePath(target.kind, target.id), ctx.config.PUBLIC_URL).toString(),
-        leaveUrl: leaveUrl.toString(),
-      },
-    );
+    const language = person.language as Language;
+    await queueMail(tx, now, person.email, target.kind === "event" ? "contactAddedEvent" : "contactAddedGroup", language, {
+      firstName: person.firstName,
+      adder: fullName(adder),
+      name: target.name,
+      date: target.date ?? "",
+      url: new URL(contactPagePath(target.kind, target.id), ctx.config.PUBLIC_URL).toString(),
+      // The page opens in the mail's language, signed in or not.
+      leaveUrl: withLanguage(leaveUrl, language).toString(),
+    });
   }
 }
 

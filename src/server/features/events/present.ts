@@ -1,5 +1,5 @@
 import { shownPhone } from "#shared/contacts";
-import { canConfirm, canEdit, canMatch, canRemove, canSendOut } from "#shared/events/rules";
+import { canConfirm, canEdit, canFollowToday, canMatch, canRemove, canSendOut } from "#shared/events/rules";
 import type { EventStatus, EventView, PublicEvent } from "#shared/events/schema";
 import { formatInstant } from "#shared/time";
 import type { EventRow, EventViewRow, StationRow } from "./repo.ts";
@@ -9,7 +9,7 @@ import type { EventRow, EventViewRow, StationRow } from "./repo.ts";
  * opened the event). The database has shaped it (repo.eventView); what is left here is what the rules
  * decide and what JSON cannot say.
  */
-export function presentEvent({ unseen: _unseen, ...v }: EventViewRow, viewerId: string): EventView {
+export function presentEvent({ unseen: _unseen, ...v }: EventViewRow, viewerId: string, now: Date): EventView {
   const status = v.status as EventStatus;
   for (const s of v.stations) if (s.teamLeaderName === null) delete (s as { teamLeaderName?: string }).teamLeaderName;
   return {
@@ -31,6 +31,7 @@ export function presentEvent({ unseen: _unseen, ...v }: EventViewRow, viewerId: 
       remove: canRemove(status),
       match: canMatch(status),
       sendOut: canSendOut(status),
+      today: canFollowToday(status, v.date as string, now),
     },
   };
 }

@@ -34,13 +34,13 @@ export async function findEventOfContact(tx: Tx, id: string, userId: string): Pr
   return row?.event;
 }
 
-/** The events `userId` is a contact of, newest date first, as the API answers them: one row, one array. */
+/** The events `userId` is a contact of, as the API answers them: one row, one array, in a fixed order the service then puts in the lists' (byDateFromToday). */
 export async function summariesOfContact(tx: Tx, userId: string): Promise<EventSummary[]> {
   const [row] = await queryRows<{ list: EventSummary[] }>(
     tx,
     sql`SELECT coalesce(json_agg(json_build_object(
         'id', e.id, 'eventId', e.id, 'name', e.name, 'date', e.date, 'city', e.city, 'status', e.status
-      ) ORDER BY e.date DESC, e.name), '[]') AS list
+      ) ORDER BY e.date DESC, e.name, e.id), '[]') AS list
       FROM events e JOIN event_contacts c ON c.event_id = e.id AND c.user_id = ${userId}`,
   );
   return row.list;

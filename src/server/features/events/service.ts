@@ -1,5 +1,7 @@
+import { timeOrPlaceChanged } from "#shared/checkin/rules";
 import { remainingContacts } from "#shared/contacts";
 import {
+  byDateFromToday,
   canEdit,
   moveStation,
   normalizeIncluded,
@@ -27,6 +29,7 @@ import { isUniqueViolation } from "../../db/errors.ts";
 import { AppError, conflict, historicConflict, notFound } from "../../http/errors.ts";
 import { type UserRow, usersByEmail } from "../../identity/repo.ts";
 import { countNewAddresses } from "../../limits.ts";
+import { mailPasses } from "../checkin/mail.ts";
 import { mailAddedContacts } from "../contacts/service.ts";
 import * as offersRepo from "../offers/repo.ts";
 import { presentEvent, presentPublic } from "./present.ts";
@@ -95,7 +98,8 @@ const countLookups = (ctx: Ctx, actor: UserRow, body: EventBody, eventId?: strin
  * Makes the event's contacts the people the form names (entries marked toBeDeleted are dropped) and its
  * stations the form's stations. Every contact and team leader must have an account (the form invites
  * unknown people first; a team leader signs in to see their station): otherwise the whole write is
- * undone by the caller's transaction. Answers the users added as contacts, the creator aside.
+ * undone by the caller's transaction. Answers the users added as contacts, the creator aside, and the
+ * stations kept whose time or place changed.
  */
 async function writeContactsAndStations(
   tx: Tx,
@@ -103,7 +107,7 @@ async function writeContactsAndStations(
   creatorId: string | null,
   body: EventBody,
   now: Date,
-): Promise<string[]> {
+): Promise<{ added: string[]; moved: string[] }> {
   const emails = contactEmails(body);
   const leaderEmails = leaderEmailsOf(body);
   const found = await repo.setContactsByEmail(tx, eventId, emails, creatorId, now, leaderEmails);
@@ -116,8 +120,14 @@ async function writeContactsAndStations(
   });
   if (Object.keys(fields).length) throw invalid("Unknown team leader", fields);
   const existing = await repo.stationsOf(tx, eventId);
-  await repo.syncStations(tx, eventId, existing, body.stations.map(stationValues));
-  return found.added;
+  const wanted = body.stations.map(stationValues);
+  await repo.syncStations(tx, eventId, existing, wanted);
+  const before = new Map(existing.map((s) => [s.id, s]));
+  const moved = wanted.filter((s) => {
+    const was = s.id ? before.get(s.id) : undefined;
+    return was !== undefined && timeOrPlaceChanged(was, s);
+  });
+  return { added: found.added, moved: moved.map((s) => s.id as string) };
 }
 
 /** The unique index is the last word on station names; a racing write that trips it is a conflict. */
@@ -132,10 +142,10 @@ async function guardStationNames<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** The event as its contact `viewer` sees it. */
-export async function loadView(tx: Tx, eventId: string, viewer: UserRow): Promise<EventView> {
+export async function loadView(tx: Tx, eventId: string, viewer: UserRow, now: Date): Promise<EventView> {
   const view = await repo.eventView(tx, eventId, viewer.id);
   if (!view) throw notFound("Event not found");
-  return presentEvent(view, viewer.id);
+  return presentEvent(view, viewer.id, now);
 }
 
 /**
@@ -146,11 +156,12 @@ async function openView(ctx: Ctx, eventId: string, viewer: UserRow): Promise<Eve
   const view = await repo.eventView(ctx.db, eventId, viewer.id, "contact");
   if (!view) throw notFound("Event not found");
   if (view.unseen) await repo.markSeen(ctx.db, eventId, viewer.id, ctx.clock.now());
-  return presentEvent(view, viewer.id);
+  return presentEvent(view, viewer.id, ctx.clock.now());
 }
 
+/** The events the user is a contact of: today's and coming ones first, then the past (byDateFromToday). */
 export async function summaries(ctx: Ctx, actor: UserRow): Promise<EventSummary[]> {
-  return repo.summariesOfContact(ctx.db, actor.id);
+  return byDateFromToday(await repo.summariesOfContact(ctx.db, actor.id), ctx.clock.now());
 }
 
 /** The route's serializer: the view cache keeps what its response schema made of a view. */
@@ -159,7 +170,9 @@ type Serialize = (view: unknown) => string;
 /** The two reads an organizer waits for most, as JSON text, from the view cache while their stamp holds. */
 export async function summariesText(ctx: Ctx, actor: UserRow, serialize: Serialize): Promise<string> {
   const stamp = (await ctx.views.stamp(() => repo.summariesStamp(ctx.prepared, actor.id))) as string;
-  return ctx.views.text(`summaries:${actor.id}`, stamp, () => summaries(ctx, actor), serialize);
+  // The order turns on today's date: a new day is a new list, though no event changed.
+  const today = stockholmToday(ctx.clock.now());
+  return ctx.views.text(`summaries:${actor.id}`, `${stamp}@${today}`, () => summaries(ctx, actor), serialize);
 }
 
 /**
@@ -171,7 +184,9 @@ export async function summariesText(ctx: Ctx, actor: UserRow, serialize: Seriali
 export async function viewText(ctx: Ctx, eventId: string, actor: UserRow, serialize: Serialize): Promise<string> {
   const stamp = await ctx.views.stamp(() => repo.eventStamp(ctx.prepared, eventId, actor.id));
   if (stamp === undefined) throw notFound("Event not found");
-  return ctx.views.text(`event:${eventId}:${actor.id}`, stamp, () => openView(ctx, eventId, actor), serialize);
+  // Its abilities turn on today's date (canFollowToday): a new day is a new view, though nothing changed.
+  const today = stockholmToday(ctx.clock.now());
+  return ctx.views.text(`event:${eventId}:${actor.id}`, `${stamp}@${today}`, () => openView(ctx, eventId, actor), serialize);
 }
 
 /** A new event: its creator becomes its first contact, and stays one; the others they add get a mail. */
@@ -187,9 +202,9 @@ export async function createEvent(ctx: Ctx, actor: UserRow, body: EventForm): Pr
         createdAt: now,
         updatedAt: now,
       });
-      const added = await writeContactsAndStations(tx, event.id, actor.id, body, now);
+      const { added } = await writeContactsAndStations(tx, event.id, actor.id, body, now);
       await mailAddedContacts(ctx, tx, now, actor, { kind: "event", id: event.id, name: event.name, date: event.date }, added);
-      return loadView(tx, event.id, actor);
+      return loadView(tx, event.id, actor, now);
     }),
   );
   ctx.nudgeJobs();
@@ -211,10 +226,13 @@ export async function updateEvent(ctx: Ctx, actor: UserRow, event: repo.EventRow
         if (!canEdit(current.status as never)) throw historicConflict("event");
         throw conflict(`Stale write: the event is at version ${current.version}, not ${body.version}`);
       }
-      const added = await writeContactsAndStations(tx, event.id, updated.createdBy, body, now);
+      const { added, moved } = await writeContactsAndStations(tx, event.id, updated.createdBy, body, now);
       const target = { kind: "event" as const, id: event.id, name: updated.name, date: updated.date };
       await mailAddedContacts(ctx, tx, now, actor, target, added);
-      return loadView(tx, event.id, actor);
+      // The volunteers named at a station that moved in time or place get their pass again, as it reads
+      // now. A DRAFT has no accepted offers, so its save does not look.
+      if (updated.status !== "DRAFT") await mailPasses(ctx, tx, now, "passChanged", { eventId: event.id, stationIds: moved });
+      return loadView(tx, event.id, actor, now);
     }),
   );
   ctx.nudgeJobs();
@@ -226,7 +244,7 @@ export async function confirmEvent(ctx: Ctx, actor: UserRow, event: repo.EventRo
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
     const confirmed = await repo.confirmDraft(tx, event.id, actor.id, now);
-    if (confirmed) return loadView(tx, confirmed.id, actor);
+    if (confirmed) return loadView(tx, confirmed.id, actor, now);
     const current = await repo.findEvent(tx, event.id);
     if (!current) throw notFound("Event not found");
     if (current.status !== "DRAFT") throw conflict(`The event is ${current.status}, not DRAFT`);
@@ -250,7 +268,7 @@ export async function setHistoric(ctx: Ctx, actor: UserRow, event: repo.EventRow
       const moved = await repo.markHistoric(tx, pastCutoff(now), now, event.id);
       if (moved.length === 0) throw conflict("Only a confirmed event more than 7 days past becomes historic");
     }
-    return loadView(tx, event.id, actor);
+    return loadView(tx, event.id, actor, now);
   });
 }
 
@@ -371,6 +389,6 @@ export async function copyEvent(ctx: Ctx, actor: UserRow, source: repo.EventRow,
       actor.id,
       now,
     );
-    return loadView(tx, event.id, actor);
+    return loadView(tx, event.id, actor, now);
   });
 }

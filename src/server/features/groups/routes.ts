@@ -13,6 +13,7 @@ import {
   groupView,
 } from "#shared/groups/schema";
 import type { Ctx } from "../../context.ts";
+import { attachmentDisposition } from "../../http/download.ts";
 import { actorOf, requireUser } from "../../identity/guard.ts";
 import { csvFileName } from "./csv.ts";
 import { authorizeGroup } from "./policy.ts";
@@ -101,7 +102,7 @@ export async function groupRoutes(app: FastifyInstance, ctx: Ctx) {
       const { group: full, csv } = await groups.exportGroup(ctx, actor, group);
       return reply
         .header("Content-Type", "text/csv; charset=utf-8")
-        .header("Content-Disposition", `attachment; filename="${csvFileName(full)}"`)
+        .header("Content-Disposition", attachmentDisposition(csvFileName(full)))
         .send(csv);
     },
   );

@@ -1,4 +1,5 @@
 import { canRecordAttendance } from "#shared/attendance/rules";
+import { standInsOpen } from "#shared/checkin/rules";
 import { shownPhone } from "#shared/contacts";
 import { allocation, canAnswer, canNameAttendees, canRemove } from "#shared/offers/rules";
 import type { Allocation, Attendee, Offer, OfferStation, OfferStatus } from "#shared/offers/schema";
@@ -89,6 +90,7 @@ export function presentOffer(r: OfferViewRow, viewer: Viewer, now: Date): Offer 
             nameAttendees: canNameAttendees(status, eventStatus),
             recordAttendance: false,
             shareLink: canShareLink(status, eventStatus, r.event.date as string, now),
+            standIns: status === "ACCEPTED" && standInsOpen(r.station.start as string, eventStatus, now),
           }
         : {
             remove: viewer === "organizer" && canRemove(eventStatus),
@@ -96,6 +98,7 @@ export function presentOffer(r: OfferViewRow, viewer: Viewer, now: Date): Offer 
             nameAttendees: false,
             recordAttendance: canRecordAttendance(status, new Date(r.station.start), eventStatus, now),
             shareLink: false,
+            standIns: false,
           },
   };
 }

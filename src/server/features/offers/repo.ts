@@ -45,17 +45,6 @@ export async function lockStation(tx: Tx, eventId: string, stationId: string): P
   return row && { ...row, start: new Date(row.start), end: new Date(row.end) };
 }
 
-export async function lockGroup(
-  tx: Tx,
-  groupId: string,
-): Promise<{ id: string; numberOfMembers: number; status: string } | undefined> {
-  const [row] = await queryRows<{ id: string; numberOfMembers: number; status: string }>(
-    tx,
-    sql`SELECT id, number_of_members AS "numberOfMembers", status FROM groups WHERE id = ${groupId} FOR UPDATE`,
-  );
-  return row;
-}
-
 /**
  * The volunteers a group has promised (offers that hold places) at stations overlapping a time span, in any
  * event: the remaining-members rule of STAFFING §1 (end exclusive), as one scalar subquery. `except` leaves
@@ -225,6 +214,37 @@ export async function sendDrafts(
   return rows.map((r) => ({ ...r, start: new Date(r.start), end: new Date(r.end), expiresAt: new Date(r.expiresAt) }));
 }
 
+/** An offer awaiting its answer, with when it went out and was last reminded of. */
+export interface AwaitingOffer extends OfferKey {
+  groupName: string;
+  sentAt: Date | null;
+  remindedAt: Date | null;
+}
+
+/**
+ * The event's offers awaiting an answer, locked until the transaction ends: two reminders asked for at
+ * once are decided one after the other, the second seeing the first's reminder time.
+ */
+export async function lockAwaiting(tx: Tx, eventId: string): Promise<AwaitingOffer[]> {
+  const rows = await queryRows<AwaitingOffer & { sentAt: Date | string | null; remindedAt: Date | string | null }>(
+    tx,
+    sql`SELECT o.event_id AS "eventId", o.group_id AS "groupId", o.station_id AS "stationId", g.name AS "groupName",
+        o.sent_at AS "sentAt", o.reminded_at AS "remindedAt"
+      FROM offers o JOIN groups g ON g.id = o.group_id
+      WHERE o.event_id = ${eventId} AND o.status = 'PROPOSAL'
+      ORDER BY o.group_id, o.station_id
+      FOR UPDATE OF o`,
+  );
+  const at = (v: Date | string | null) => (v === null ? null : new Date(v));
+  return rows.map((r) => ({ ...r, sentAt: at(r.sentAt), remindedAt: at(r.remindedAt) }));
+}
+
+/** The offers among `keys` (of one event), as an SQL condition on `o`. */
+export const keysWhere = (eventId: string, keys: ReadonlyArray<{ groupId: string; stationId: string }>) =>
+  keys.length
+    ? sql`o.event_id = ${eventId} AND (o.group_id::text || '/' || o.station_id::text) IN (${list(keys.map((k) => `${k.groupId}/${k.stationId}`))})`
+    : sql`false`;
+
 /** Marks the event's PROPOSALs reminded; answers them with group and station, for the mails. */
 export async function markReminded(tx: Tx, where: SQL, now: Date): Promise<SentOffer[]> {
   const rows = await queryRows<SentOffer & { start: string | Date; end: string | Date; expiresAt: string | Date }>(
@@ -257,15 +277,21 @@ export async function expireDue(tx: Tx, now: Date, handsOffUntil: Date, limit: n
   return rows.map((r) => ({ ...r, start: new Date(r.start), end: new Date(r.end), expiresAt: new Date(r.expiresAt) }));
 }
 
-/** The PROPOSALs whose automatic reminder is due (2 days before answer-by), away from their station's last 48 h. */
-export const reminderDueWhere = (now: Date, remindFrom: Date, handsOffUntil: Date, limit: number) =>
+/**
+ * The PROPOSALs whose automatic reminder is due (2 days before answer-by), away from their station's last
+ * 48 h, not reminded of yet and sent before `sentBefore` (a day ago: an offer sent close to its answer-by
+ * date is not reminded of the moment it arrives).
+ */
+export const reminderDueWhere = (now: Date, remindFrom: Date, handsOffUntil: Date, sentBefore: Date, limit: number) =>
   sql`o.reminded_at IS NULL AND o.expires_at > ${now.toISOString()}::timestamptz
     AND o.expires_at <= ${remindFrom.toISOString()}::timestamptz AND s.start > ${handsOffUntil.toISOString()}::timestamptz
+    AND (o.sent_at IS NULL OR o.sent_at <= ${sentBefore.toISOString()}::timestamptz)
     AND (o.event_id, o.group_id, o.station_id) IN (
       SELECT d.event_id, d.group_id, d.station_id FROM offers d JOIN stations ds ON ds.id = d.station_id
       WHERE d.status = 'PROPOSAL' AND d.reminded_at IS NULL
         AND d.expires_at > ${now.toISOString()}::timestamptz AND d.expires_at <= ${remindFrom.toISOString()}::timestamptz
         AND ds.start > ${handsOffUntil.toISOString()}::timestamptz
+        AND (d.sent_at IS NULL OR d.sent_at <= ${sentBefore.toISOString()}::timestamptz)
       LIMIT ${limit})`;
 
 /** Who gets a mail: the users behind a group's or an event's contacts, with their language. */
@@ -546,12 +572,15 @@ export async function setParticipation(
   );
 }
 
-/** The group's volunteers named by `ids`, with their participation for the event and whether a guardian's yes is missing. */
+/**
+ * The group's volunteers named by `ids`, with their age, their participation for the event and whether a
+ * guardian's yes is missing.
+ */
 export async function volunteersOf(tx: Tx, groupId: string, eventId: string, ids: readonly string[]) {
   if (ids.length === 0) return [];
-  return queryRows<{ id: string; participation: { shirtSize?: string } | null; awaitingGuardian: boolean }>(
+  return queryRows<{ id: string; age: number; participation: { shirtSize?: string } | null; awaitingGuardian: boolean }>(
     tx,
-    sql`SELECT v.id, (SELECT p FROM jsonb_array_elements(v.participation) p WHERE p->>'eventId' = ${eventId} LIMIT 1)
+    sql`SELECT v.id, v.age, (SELECT p FROM jsonb_array_elements(v.participation) p WHERE p->>'eventId' = ${eventId} LIMIT 1)
         AS participation, (v.guardian_email IS NOT NULL AND v.guardian_confirmed_at IS NULL) AS "awaitingGuardian"
       FROM group_volunteers v WHERE v.group_id = ${groupId} AND v.id::text IN (${list(ids)})`,
   );

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { newlyNamed } from "#shared/checkin/rules";
 import type { FieldErrors } from "#shared/errors";
 import { findMunicipality, MUNICIPALITIES } from "#shared/geo/municipalities";
 import {
@@ -6,14 +7,18 @@ import {
   answerByPassed,
   asksShirtSize,
   attendeeCountProblem,
+  attendeeRefusal,
   defaultAnswerBy,
   distanceKm,
   eventRefusal,
   HANDS_OFF_MS,
   holdsPlaces,
+  notRemindedGroups,
   offerLimit,
   REMINDER_BEFORE_MS,
+  REMINDER_GAP_MS,
   rank,
+  reminderHold,
   unallocated,
   withdrawalIsNews,
 } from "#shared/offers/rules";
@@ -31,15 +36,16 @@ import {
   type StationOffers,
 } from "#shared/offers/schema";
 import type { Status } from "#shared/status";
-import { parseInstant, stockholmLocal } from "#shared/time";
+import { formatInstant, parseInstant, stockholmLocal } from "#shared/time";
 import { msg } from "#shared/validation";
 import type { Ctx } from "../../context.ts";
 import type { Tx } from "../../db/client.ts";
 import { AppError, conflict, notFound } from "../../http/errors.ts";
 import type { UserRow } from "../../identity/repo.ts";
 import type { Periodic } from "../../jobs/periodic.ts";
+import { mailPasses } from "../checkin/mail.ts";
 import type { EventRow } from "../events/repo.ts";
-import type { GroupRow } from "../groups/repo.ts";
+import { type GroupRow, lockGroup } from "../groups/repo.ts";
 import { mailAnswer, mailGroupsAbout, mailOrganizersExpired, mailWithdrawn } from "./mail.ts";
 import { allocationOf, presentOffer, presentStation, type Viewer } from "./present.ts";
 import * as repo from "./repo.ts";
@@ -47,7 +53,7 @@ import * as repo from "./repo.ts";
 const invalid = (message: string, fields: FieldErrors) => new AppError("ValidationError", message, fields);
 
 /** Offers live only on a CONFIRMED event: a DRAFT is not yet open, a HISTORIC one is closed (STAFFING §1). */
-function requireRunning(status: string) {
+export function requireRunning(status: string) {
   const refusal = eventRefusal(status as Status);
   if (refusal === "EventNotConfirmed") throw new AppError(refusal, "The event is not confirmed yet");
   if (refusal === "EventHistoric") throw new AppError(refusal, "A historic event cannot be changed");
@@ -81,7 +87,7 @@ export async function createOffer(ctx: Ctx, actor: UserRow, event: EventRow, bod
     const station = await repo.lockStation(tx, key.eventId, key.stationId);
     if (!station) throw notFound("Station not found");
     requireRunning(station.eventStatus);
-    const group = await repo.lockGroup(tx, key.groupId);
+    const group = await lockGroup(tx, key.groupId);
     if (group?.status !== "CONFIRMED") throw notFound("Group not found");
     const existing = await repo.findOffer(tx, key);
     if (existing && holdsPlaces(existing.status as OfferStatus)) throw conflict("The group already has an offer at this station");
@@ -143,17 +149,30 @@ export async function sendOffers(ctx: Ctx, event: EventRow, body: SendOffersBody
   return { sent: sent.length, groups: [...new Set(sent.map((o) => o.groupName))] };
 }
 
-/** Reminds every group with an offer awaiting its answer at the event. */
+/**
+ * Reminds the groups with an offer awaiting its answer at the event, of those offers that went out and were
+ * last reminded of more than a day ago (reminderHold). The answer names the groups reminded, and those
+ * not reminded of any offer with why and from when they can be: the one of their offers that can be first.
+ */
 export async function remind(ctx: Ctx, event: EventRow): Promise<RemindResult> {
   requireRunning(event.status);
   const now = ctx.clock.now();
-  const reminded = await ctx.db.transaction(async (tx) => {
-    const offers = await repo.markReminded(tx, sql`o.event_id = ${event.id}`, now);
+  const { reminded, held } = await ctx.db.transaction(async (tx) => {
+    const awaiting = (await repo.lockAwaiting(tx, event.id)).map((offer) => ({ offer, hold: reminderHold(offer, now) }));
+    const due = awaiting.filter((a) => a.hold === null).map((a) => a.offer);
+    const offers = await repo.markReminded(tx, repo.keysWhere(event.id, due), now);
     await mailGroupsAbout(mailCtx(ctx, tx, now), "offerReminder", event, offers);
-    return offers;
+    return { reminded: offers, held: awaiting };
   });
   ctx.nudgeJobs();
-  return { groups: [...new Set(reminded.map((o) => o.groupName))] };
+  const notReminded = notRemindedGroups(
+    held.map(({ offer, hold }) => ({ groupId: offer.groupId, groupName: offer.groupName, hold })),
+    new Set(reminded.map((o) => o.groupId)),
+  );
+  return {
+    groups: [...new Set(reminded.map((o) => o.groupName))],
+    notReminded: notReminded.map((h) => ({ ...h, from: formatInstant(h.from) })),
+  };
 }
 
 /** The event's offers; a team leader (`stationIds`: the stations they lead) sees only theirs. */
@@ -299,7 +318,10 @@ export async function answer(ctx: Ctx, key: repo.OfferKey, to: "ACCEPTED" | "REJ
  */
 export async function nameAttendees(ctx: Ctx, key: repo.OfferKey, body: AttendeesBody): Promise<Offer> {
   const now = ctx.clock.now();
-  return ctx.db.transaction(async (tx) => {
+  const result = await ctx.db.transaction(async (tx) => {
+    // Held before the volunteers are read, as every writer of them holds it: one removed meanwhile
+    // (their own link) is then not named after they left.
+    await lockGroup(tx, key.groupId);
     const offer = await one(tx, key, "group", now);
     requireRunning(offer.event.status);
     if (offer.status !== "ACCEPTED") throw conflict(`The offer is ${offer.status}, not ACCEPTED`);
@@ -313,15 +335,16 @@ export async function nameAttendees(ctx: Ctx, key: repo.OfferKey, body: Attendee
     );
     const fields: FieldErrors = {};
     body.attendees.forEach((id, i) => {
-      if (!known.has(id)) fields[`attendees.${i}`] = offerMsg.unknownVolunteer;
-      // A minor who signed up through the link counts once their guardian has said yes (ADR 022).
-      else if (known.get(id)?.awaitingGuardian) fields[`attendees.${i}`] = offerMsg.awaitingGuardian;
+      const volunteer = known.get(id);
+      const refusal = volunteer ? attendeeRefusal(volunteer, offer.station) : "unknownVolunteer";
+      if (refusal) fields[`attendees.${i}`] = offerMsg[refusal];
     });
     (body.participation ?? []).forEach((p, i) => {
       if (!known.has(p.volunteerId)) fields[`participation.${i}.volunteerId`] = offerMsg.unknownVolunteer;
       else if (p.shirtSize && !offer.event.shirtSizes.includes(p.shirtSize)) fields[`participation.${i}.shirtSize`] = msg.oneOf;
     });
-    if (Object.keys(fields).length) throw invalid("Unknown volunteers, or minors awaiting their guardian", fields);
+    if (Object.keys(fields).length)
+      throw invalid("Unknown volunteers, minors awaiting their guardian, or younger than the station's minimum age", fields);
 
     if (asksShirtSize(offer.event)) {
       const missing: FieldErrors = {};
@@ -350,8 +373,16 @@ export async function nameAttendees(ctx: Ctx, key: repo.OfferKey, body: Attendee
     );
     const saved = await repo.moveOffer(tx, key, "ACCEPTED", { attendees: ids });
     if (!saved) throw conflict("The offer changed meanwhile");
+    await mailPasses(ctx, tx, now, "passNamed", {
+      eventId: key.eventId,
+      stationIds: [key.stationId],
+      groupId: key.groupId,
+      volunteerIds: newlyNamed(offer.attendees, ids),
+    });
     return one(tx, key, "group", now);
   });
+  ctx.nudgeJobs();
+  return result;
 }
 
 // ── Answer-by dates: the scheduler ──────────────────────────────────────────────────────────────────
@@ -374,7 +405,13 @@ export function offersSweep(ctx: Ctx): Periodic {
       const m = mailCtx(ctx, tx, now);
       const reminded = await repo.markReminded(
         tx,
-        repo.reminderDueWhere(now, new Date(now.getTime() + REMINDER_BEFORE_MS), handsOffUntil, SWEEP_BATCH),
+        repo.reminderDueWhere(
+          now,
+          new Date(now.getTime() + REMINDER_BEFORE_MS),
+          handsOffUntil,
+          new Date(now.getTime() - REMINDER_GAP_MS),
+          SWEEP_BATCH,
+        ),
         now,
       );
       const expired = await repo.expireDue(tx, now, handsOffUntil, SWEEP_BATCH);

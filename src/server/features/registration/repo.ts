@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type Tx } from "../../db/client.ts";
+import { lockGroup } from "../groups/repo.ts";
 
 /** The group and event a sign-up link is asked for, and whether the group has offers there. */
 export interface LinkTarget {
@@ -70,8 +71,14 @@ export interface RegistrationRow {
   stations: RegistrationStation[];
 }
 
-/** The link of a group at an event, with `lock` holding the group until the transaction ends (a sign-up writes it). */
+/**
+ * The link of a group at an event, with `lock` holding the group until the transaction ends (a sign-up
+ * writes it; every writer of a group's volunteers takes the group first). Read after the lock, as a statement
+ * of its own, so a renewal or a withdrawn offer committed meanwhile counts: a statement that waits for a lock
+ * sees the locked row as it is now, but every other row as it was when the statement began.
+ */
 export async function registration(tx: Tx, groupId: string, eventId: string, lock = false): Promise<RegistrationRow | undefined> {
+  if (lock) await lockGroup(tx, groupId);
   const [row] = await queryRows<RegistrationRow>(
     tx,
     sql`SELECT l.generation, g.name AS "groupName", g.status AS "groupStatus",
@@ -83,8 +90,7 @@ export async function registration(tx: Tx, groupId: string, eventId: string, loc
           FROM offers o JOIN stations s ON s.id = o.station_id
           WHERE o.event_id = e.id AND o.group_id = g.id AND o.status = 'ACCEPTED') AS stations
       FROM registration_links l JOIN groups g ON g.id = l.group_id JOIN events e ON e.id = l.event_id
-      WHERE l.group_id = ${groupId} AND l.event_id = ${eventId}
-      ${lock ? sql`FOR UPDATE OF g` : sql``}`,
+      WHERE l.group_id = ${groupId} AND l.event_id = ${eventId}`,
   );
   return row;
 }
@@ -136,16 +142,37 @@ async function bumpGroupVersion(tx: Tx, groupId: string, now: Date) {
   );
 }
 
+/** The station of the group's only accepted offer at the event, with its minimum age; none with several or none. */
+export async function onlyAcceptedStation(
+  tx: Tx,
+  groupId: string,
+  eventId: string,
+): Promise<{ stationId: string; officialMiniumumAge: number } | undefined> {
+  const rows = await queryRows<{ stationId: string; officialMiniumumAge: number }>(
+    tx,
+    sql`SELECT o.station_id AS "stationId", s.official_minimum_age AS "officialMiniumumAge"
+      FROM offers o JOIN stations s ON s.id = o.station_id
+      WHERE o.event_id = ${eventId} AND o.group_id = ${groupId} AND o.status = 'ACCEPTED'`,
+  );
+  return rows.length === 1 ? rows[0] : undefined;
+}
+
 /**
- * Names the volunteer on the group's station at the event when that is the group's only accepted offer there
- * and it has room (STAFFING §2). The UPDATE takes the offer's row lock and checks again once it has it, so
- * parallel sign-ups never name more than the offer's volunteers. Answers whether they were named.
+ * Names the volunteer on `stationId` when that is still the group's only accepted offer at the event and it
+ * has room (STAFFING §2). The UPDATE takes the offer's row lock and checks again once it has it, so parallel
+ * sign-ups never name more than the offer's volunteers. Answers whether they were named.
  */
-export async function nameOnOnlyStation(tx: Tx, groupId: string, eventId: string, volunteerId: string): Promise<boolean> {
+export async function nameOnOnlyStation(
+  tx: Tx,
+  groupId: string,
+  eventId: string,
+  stationId: string,
+  volunteerId: string,
+): Promise<boolean> {
   const rows = await queryRows<{ stationId: string }>(
     tx,
     sql`UPDATE offers o SET attendees = o.attendees || jsonb_build_array(${volunteerId}::text)
-      WHERE o.event_id = ${eventId} AND o.group_id = ${groupId} AND o.status = 'ACCEPTED'
+      WHERE o.event_id = ${eventId} AND o.group_id = ${groupId} AND o.station_id = ${stationId} AND o.status = 'ACCEPTED'
         AND jsonb_array_length(o.attendees) < o.volunteers AND NOT o.attendees ? ${volunteerId}
         AND (SELECT count(*) FROM offers x WHERE x.event_id = ${eventId} AND x.group_id = ${groupId} AND x.status = 'ACCEPTED') = 1
       RETURNING o.station_id AS "stationId"`,
@@ -168,16 +195,24 @@ export interface VolunteerRow {
   guardianConfirmedAt: string | null;
 }
 
-/** The volunteer, with `lock` holding their group (every writer of a group's volunteers takes it). */
+/**
+ * The volunteer, with `lock` holding their group. Read again once the group is held: whoever held it
+ * before us may have removed them (a second click on the removal link) or confirmed their guardian, and
+ * what we do next depends on that.
+ */
 export async function findVolunteer(tx: Tx, id: string, lock = false): Promise<VolunteerRow | undefined> {
-  const [row] = await queryRows<VolunteerRow>(
-    tx,
-    sql`SELECT v.id, v.group_id AS "groupId", g.name AS "groupName", v.name, v.email, v.age, v.language,
-        v.registered_event_id AS "registeredEventId", v.guardian_name AS "guardianName",
-        v.guardian_email AS "guardianEmail", v.guardian_confirmed_at AS "guardianConfirmedAt"
-      FROM group_volunteers v JOIN groups g ON g.id = v.group_id WHERE v.id = ${id}
-      ${lock ? sql`FOR UPDATE OF g` : sql``}`,
-  );
+  const read = () =>
+    queryRows<VolunteerRow>(
+      tx,
+      sql`SELECT v.id, v.group_id AS "groupId", g.name AS "groupName", v.name, v.email, v.age, v.language,
+          v.registered_event_id AS "registeredEventId", v.guardian_name AS "guardianName",
+          v.guardian_email AS "guardianEmail", v.guardian_confirmed_at AS "guardianConfirmedAt"
+        FROM group_volunteers v JOIN groups g ON g.id = v.group_id WHERE v.id = ${id}`,
+    );
+  const [found] = await read();
+  if (!found || !lock) return found;
+  await lockGroup(tx, found.groupId);
+  const [row] = await read();
   return row;
 }
 
@@ -205,13 +240,16 @@ export async function eventWithStations(tx: Tx, eventId: string, groupId: string
 /**
  * Removes the volunteer from the group for good, and from the offers that named them (their counts and
  * recorded attendance stay). The group's version moves on, so a form read before cannot add them back.
+ * Answers whether there was anyone to remove.
  */
-export async function deleteVolunteer(tx: Tx, v: { id: string; groupId: string }, now: Date): Promise<void> {
+export async function deleteVolunteer(tx: Tx, v: { id: string; groupId: string }, now: Date): Promise<boolean> {
+  const gone = await queryRows<{ id: string }>(tx, sql`DELETE FROM group_volunteers WHERE id = ${v.id} RETURNING id`);
+  if (gone.length === 0) return false;
   await tx.execute(
     sql`UPDATE offers SET attendees = attendees - ${v.id}::text WHERE group_id = ${v.groupId} AND attendees ? ${v.id}`,
   );
-  await tx.execute(sql`DELETE FROM group_volunteers WHERE id = ${v.id}`);
   await bumpGroupVersion(tx, v.groupId, now);
+  return true;
 }
 
 export async function groupNames(tx: Tx, ids: readonly string[]): Promise<Map<string, string>> {

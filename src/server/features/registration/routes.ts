@@ -14,7 +14,7 @@ import {
 } from "#shared/registration/schema";
 import type { Ctx } from "../../context.ts";
 import { actorOf, requireUser } from "../../identity/guard.ts";
-import { limitRequests } from "../../limits.ts";
+import { clientAddress, limitRequests } from "../../limits.ts";
 import { authorizeGroup } from "../groups/policy.ts";
 import * as registration from "./service.ts";
 import { SIGN_UPS_PER_IP } from "./service.ts";
@@ -51,7 +51,8 @@ export async function registrationRoutes(app: FastifyInstance, ctx: Ctx) {
       onRequest: limitRequests(ctx, SIGN_UPS_PER_IP.name, SIGN_UPS_PER_IP.limit, SIGN_UPS_PER_IP.windowSeconds),
       schema: { body: addVolunteerBody, response: responses({ 201: addVolunteerResult }) },
     },
-    async (request, reply) => reply.status(201).send(await registration.addVolunteer(ctx, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await registration.addVolunteer(ctx, request.body, clientAddress(request.ip))),
   );
 
   r.post(

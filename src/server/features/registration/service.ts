@@ -2,7 +2,7 @@ import type { Language } from "#shared/account/schema";
 import { contactPagePath } from "#shared/contacts";
 import { isPast, stationTime } from "#shared/events/rules";
 import { UUID_PATTERN } from "#shared/groups/schema";
-import { asksDiets, asksShirtSize } from "#shared/offers/rules";
+import { asksDiets, asksShirtSize, attendeeRefusal } from "#shared/offers/rules";
 import {
   canShareLink,
   ERASE_AFTER_MS,
@@ -13,7 +13,6 @@ import {
   plannedErasureDate,
   type Questions,
   selfRegistrationPath,
-  VOLUNTEER_REMOVAL_PATH,
 } from "#shared/registration/rules";
 import {
   type AddVolunteerBody,
@@ -32,12 +31,14 @@ import type { Ctx } from "../../context.ts";
 import type { Tx } from "../../db/client.ts";
 import { AppError, conflict, notFound } from "../../http/errors.ts";
 import { addressMacMatches, addressToken, readAddressToken } from "../../identity/address-token.ts";
-import { GUARDIAN_CONSENT_SECONDS, LEAVE_VOLUNTEER_SECONDS, readToken, signToken } from "../../identity/tokens.ts";
+import { GUARDIAN_CONSENT_SECONDS, readToken, signToken } from "../../identity/tokens.ts";
 import type { Periodic } from "../../jobs/periodic.ts";
-import { hitLimit } from "../../limits.ts";
+import { hitLimit, hitLimits } from "../../limits.ts";
 import { queueMail } from "../../mail/outbox.ts";
+import { mailPasses } from "../checkin/mail.ts";
 import type { GroupRow } from "../groups/repo.ts";
 import { groupContacts } from "../offers/repo.ts";
+import { firstName, mailLink, removalLink } from "./mail.ts";
 import * as repo from "./repo.ts";
 
 /** The purpose a sign-up link is signed for; it is bound to the group, the event and the link's generation. */
@@ -47,7 +48,13 @@ const LINK = "self-registration";
  * Sign-ups through one link per hour: a club's whole list signing up the evening the link goes out fits;
  * a script filling a group with made-up people does not.
  */
-export const SIGN_UPS_PER_LINK = { name: "self-registration-link", limit: 200, windowSeconds: 3600 } as const;
+export const SIGN_UPS_PER_LINK = { name: "self-registration-link", limit: 300, windowSeconds: 3600 } as const;
+/**
+ * Sign-ups through one link from one client address per hour, far below the link's own budget: a class
+ * behind its school's one address fits, and five addresses flooding a link spend less than half of it, so
+ * the members signing up from their own networks are not turned away (ADR 029).
+ */
+export const SIGN_UPS_PER_LINK_AND_ADDRESS = { name: "self-registration-link-ip", limit: 25, windowSeconds: 3600 } as const;
 /**
  * Sign-up attempts per client address: a class signing up together from the school's network, behind one
  * address, fits in a quarter of an hour.
@@ -60,7 +67,6 @@ const MAX_VOLUNTEERS = 1000;
 
 const linkInvalid = () => new AppError("LinkInvalid", "The link is wrong, renewed, or its event is past");
 
-const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
 const asLanguage = (l: string): Language => (l === "en" ? "en" : "sv");
 
 // ── The group's side: the link ───────────────────────────────────────────────────────────────────────
@@ -145,7 +151,7 @@ export async function publicRegistration(ctx: Ctx, eventId: string, hash: string
  * room; a minor waits for their guardian's yes, who is mailed a link. The volunteer gets a mail with a link
  * that removes them again.
  */
-export async function addVolunteer(ctx: Ctx, body: AddVolunteerBody): Promise<AddVolunteerResult> {
+export async function addVolunteer(ctx: Ctx, body: AddVolunteerBody, address: string): Promise<AddVolunteerResult> {
   const now = ctx.clock.now();
   const v = body.volunteer;
   const guardian = needsGuardian(v.age) && v.guardian ? v.guardian : null;
@@ -153,9 +159,17 @@ export async function addVolunteer(ctx: Ctx, body: AddVolunteerBody): Promise<Ad
 
   const result = await ctx.db.transaction(async (tx) => {
     const link = await openLink(ctx, tx, body.eventId, body.hash, true);
-    // Sign-ups through a working link; every attempt, working link or not, counts against the address.
-    const { name, limit, windowSeconds } = SIGN_UPS_PER_LINK;
-    await hitLimit(tx, `${name}:${link.groupId}:${link.event.id}`, limit, windowSeconds, now);
+    // Sign-ups through a working link, counted only when they succeed (a refusal rolls this back), against
+    // the link and against the link from this address; every attempt counts against the address (routes.ts).
+    const linkKey = `${link.groupId}:${link.event.id}`;
+    await hitLimits(
+      tx,
+      [
+        { ...SIGN_UPS_PER_LINK, key: `${SIGN_UPS_PER_LINK.name}:${linkKey}` },
+        { ...SIGN_UPS_PER_LINK_AND_ADDRESS, key: `${SIGN_UPS_PER_LINK_AND_ADDRESS.name}:${linkKey}:${address}` },
+      ],
+      now,
+    );
     const issues = participationIssues(
       { ...v.participation, substituteTicked: !!v.participation.substitute },
       questionsOf(link.event),
@@ -196,7 +210,7 @@ export async function addVolunteer(ctx: Ctx, body: AddVolunteerBody): Promise<Ad
     );
     // Counted only for a mail that goes: a made-up sign-up cannot use up a guardian's budget.
     if (guardian) await hitLimit(tx, `guardian-mail:${guardian.email}`, GUARDIAN_MAILS.limit, GUARDIAN_MAILS.windowSeconds, now);
-    const named = guardian ? false : await repo.nameOnOnlyStation(tx, link.groupId, link.event.id, id);
+    const named = guardian ? false : await nameOnOnlyStation(ctx, tx, now, link.groupId, link.event.id, { id, age: v.age });
     const mail = { tx, now, id, language: asLanguage(language), link };
     await mailVolunteer(ctx, mail, v);
     if (guardian) await mailGuardian(ctx, mail, v, guardian);
@@ -206,17 +220,30 @@ export async function addVolunteer(ctx: Ctx, body: AddVolunteerBody): Promise<Ad
   return result;
 }
 
-/** The address behind a mail link: the page, with its signed token. */
-function mailLink(ctx: Ctx, path: string, token: string): string {
-  const url = new URL(path, ctx.config.PUBLIC_URL);
-  url.searchParams.set("token", token);
-  return url.toString();
-}
-
-/** The link in every mail a volunteer gets (and their guardian's) that removes them from the group. */
-export async function removalLink(ctx: Ctx, volunteerId: string, now: Date): Promise<string> {
-  const token = await signToken(ctx.secret, "leave-volunteer", { sub: volunteerId }, now, LEAVE_VOLUNTEER_SECONDS);
-  return mailLink(ctx, VOLUNTEER_REMOVAL_PATH, token);
+/**
+ * A volunteer who counts (an adult, or a minor whose guardian said yes) is named at once on the group's only
+ * accepted station at the event, if they may work there, and mailed their pass; otherwise the group's
+ * contact names them.
+ */
+async function nameOnOnlyStation(
+  ctx: Ctx,
+  tx: Tx,
+  now: Date,
+  groupId: string,
+  eventId: string,
+  volunteer: { id: string; age: number },
+) {
+  const station = await repo.onlyAcceptedStation(tx, groupId, eventId);
+  if (!station || attendeeRefusal({ age: volunteer.age, awaitingGuardian: false }, station)) return false;
+  const named = await repo.nameOnOnlyStation(tx, groupId, eventId, station.stationId, volunteer.id);
+  if (named)
+    await mailPasses(ctx, tx, now, "passNamed", {
+      eventId,
+      stationIds: [station.stationId],
+      groupId,
+      volunteerIds: [volunteer.id],
+    });
+  return named;
 }
 
 interface SignUpMail {
@@ -240,7 +267,7 @@ async function mailVolunteer(ctx: Ctx, m: SignUpMail, v: AddVolunteerBody["volun
     ...signUpValues(m),
     firstName: firstName(v.name),
     guardianName: v.guardian?.name ?? "",
-    leaveUrl: await removalLink(ctx, m.id, m.now),
+    leaveUrl: await removalLink(ctx, m.id, m.now, m.language),
   });
 }
 
@@ -262,8 +289,8 @@ async function mailGuardian(
     firstName: firstName(guardian.name),
     volunteerName: v.name,
     age: String(v.age),
-    consentUrl: mailLink(ctx, GUARDIAN_CONSENT_PATH, token),
-    leaveUrl: await removalLink(ctx, m.id, m.now),
+    consentUrl: mailLink(ctx, GUARDIAN_CONSENT_PATH, token, m.language),
+    leaveUrl: await removalLink(ctx, m.id, m.now, m.language),
   });
 }
 
@@ -305,8 +332,10 @@ export async function confirmGuardian(ctx: Ctx, token: string): Promise<void> {
     const { volunteer, eventId } = await guardianLink(ctx, tx, token, true);
     if (volunteer.guardianConfirmedAt !== null) return;
     await repo.confirmGuardian(tx, volunteer.id, now);
-    await repo.nameOnOnlyStation(tx, volunteer.groupId, eventId, volunteer.id);
+    await nameOnOnlyStation(ctx, tx, now, volunteer.groupId, eventId, volunteer);
   });
+  // The pass, when the yes named them.
+  ctx.nudgeJobs();
 }
 
 async function removalTarget(ctx: Ctx, tx: Tx, token: string, lock: boolean) {
@@ -331,8 +360,7 @@ export async function removeVolunteer(ctx: Ctx, token: string): Promise<void> {
   if (!claims) throw linkInvalid();
   await ctx.db.transaction(async (tx) => {
     const volunteer = await repo.findVolunteer(tx, claims.sub, true);
-    if (!volunteer) return;
-    await repo.deleteVolunteer(tx, volunteer, now);
+    if (!volunteer || !(await repo.deleteVolunteer(tx, volunteer, now))) return;
     for (const c of await groupContacts(tx, [volunteer.groupId]))
       await queueMail(tx, now, c.email, "volunteerLeft", asLanguage(c.language), {
         firstName: c.firstName,

@@ -6,7 +6,7 @@ import type { Clock } from "../../clock.ts";
 import type { Db } from "../../db/client.ts";
 import { mails } from "../../db/schema.ts";
 import { FileMissingError, type FileStore } from "../../files/store.ts";
-import { backoffSeconds, enqueue, type JobHandler } from "../../jobs/queue.ts";
+import { backoffSeconds, enqueue, HEARTBEAT_MS, type JobHandler } from "../../jobs/queue.ts";
 import { MAIL_CONNECTIONS } from "../../mail/outbox.ts";
 import type { RenderedMail } from "../../mail/templates.ts";
 import { renderSendOut, withRemovalLink } from "./mail.ts";
@@ -16,17 +16,21 @@ import * as repo from "./repo.ts";
  * Delivering a send-out: one job per send-out, not one per mail (ADR 021).
  *
  * Each run claims its recipients in chunks (UPDATE … FOR UPDATE SKIP LOCKED, setting claimed_until),
- * renders each mail once per language and station, attaches the files read once from the store, and hands
- * the mails to the pooled SMTP transport several at a time. As soon as the relay accepts a mail (its 250
- * answer), that address is marked SENT: within MARK_WINDOW_MS, in one statement with the other mails
- * accepted meanwhile, and committed before the worker that sent it takes its next address. So:
+ * renders each mail once per language and station, attaches the files read once from the store (the blobs
+ * the send-out recorded, checked against their size and hash: ADR 024), and hands the mails to the pooled
+ * SMTP transport several at a time. As soon as the relay accepts a mail (its 250 answer), that address is
+ * marked SENT: within MARK_WINDOW_MS, in one statement with the other mails accepted meanwhile, and
+ * committed before the worker that sent it takes its next address. So:
  *
  * - An address is only ever sent by the run that claimed it, and only while it is QUEUED: a second process,
  *   a retried job or a restart never takes a SENT address, nor one another run holds.
- * - When the process dies mid-send-out (killed, out of memory, power), the job runs again once its lease
- *   ends. The addresses already marked SENT are done; those claimed by the dead run but not marked wait
- *   until their claim runs out and are then sent. The mails the relay had not accepted when the process
- *   died were not delivered (SMTP hands over responsibility only with its answer), so they go out once.
+ * - When the process dies mid-send-out (killed, out of memory, power), the job and its addresses are held
+ *   in that process's name (its instance id, jobs/instance.ts): restarted, it frees them at once
+ *   (releaseOwnClaims, at the worker's start) and carries on; another process takes them once the dead one
+ *   has stopped renewing them (CLAIM_MS, the job's LEASE_MS). The addresses already marked SENT are done;
+ *   those claimed by the dead run but not marked are sent then. The mails the relay had not accepted when
+ *   the process died were not delivered (SMTP hands over responsibility only with its answer), so they go
+ *   out once.
  * - The one gap SMTP leaves is the moment between the relay's answer and our commit (some 10 milliseconds,
  *   at most IN_FLIGHT mails): a death exactly then sends those mails again after the restart. Their
  *   Message-ID is the same both times (send-out and address), so mail programs show each once.
@@ -45,8 +49,16 @@ const CHUNK = 200;
  * whose mails were just accepted wait for their marks.
  */
 const IN_FLIGHT = MAIL_CONNECTIONS * 8;
-/** How long a claim holds: longer than a chunk can take, with the transport's timeouts (outbox.ts). */
-const CLAIM_MS = 5 * 60_000;
+/**
+ * How long a claim holds without a word from its run: the run renews its claims every HEARTBEAT_MS while it
+ * lasts, so a dead process's addresses are free again this long after its last heartbeat (ADR 025).
+ */
+export const CLAIM_MS = 20_000;
+/**
+ * A run that could not renew its claims for this long stops handing out mails: its claims may run out soon
+ * and another process take the addresses.
+ */
+const UNRENEWED_MS = CLAIM_MS - 2 * HEARTBEAT_MS;
 /** A run hands out no more addresses after this long, and a new job carries on. */
 const RUN_MS = 5_000;
 /**
@@ -65,10 +77,21 @@ export interface DeliveryDeps {
   transport: Transporter | null;
   from: string;
   files: FileStore;
-  /** The link in a volunteer's mail that removes them from their group (features/registration). */
-  removalLink(volunteerId: string): Promise<string>;
+  /** The link in a volunteer's mail that removes them from their group, opening in the mail's language (features/registration). */
+  removalLink(volunteerId: string, language: Language): Promise<string>;
   /** True once the server is shutting down: a run then stops claiming and leaves the rest to the next start. */
   stopping(): boolean;
+  /** This process's name on the addresses its runs hold (jobs/instance.ts). */
+  instanceId: string;
+}
+
+/**
+ * At the worker's start: the addresses this process held when it stopped (killed mid-send-out) are free
+ * again, so the send-out goes on at once instead of after their claims run out.
+ */
+export async function releaseOwnClaims(d: Pick<DeliveryDeps, "db" | "log" | "instanceId">): Promise<void> {
+  const freed = await repo.releaseHeldBy(d.db, d.instanceId);
+  if (freed) d.log.info({ addresses: freed }, "freed the send-out addresses this process held when it stopped");
 }
 
 /** The job that delivers a send-out's queued mails. */
@@ -93,17 +116,15 @@ async function deliver(d: DeliveryDeps, sendOutId: string): Promise<void> {
   if (!sendOut) return;
   let attachments: Array<{ filename: string; contentType: string; content: Buffer }>;
   try {
-    attachments = await Promise.all(
-      sendOut.attachments.map(async (a) => ({
-        filename: a.name,
-        contentType: a.type,
-        content: await d.files.read(sendOut.eventId, a.name),
-      })),
-    );
+    attachments = await Promise.all(sendOut.attachments.map((a) => attachment(d, sendOut.eventId, a)));
   } catch (err) {
-    if (!(err instanceof FileMissingError)) throw err;
-    d.log.error({ sendOutId, err: err.message }, "send-out attachment missing: its mails are given up");
-    await repo.failQueued(d.db, sendOutId, `attachment missing: ${err.message}`);
+    if (!(err instanceof FileMissingError) && !(err instanceof AttachmentChanged)) throw err;
+    d.log.error({ sendOutId, err: err.message }, "send-out attachment missing or changed: its mails are given up");
+    await repo.failQueued(
+      d.db,
+      sendOutId,
+      `attachment ${err instanceof AttachmentChanged ? "changed" : "missing"}: ${err.message}`,
+    );
     return;
   }
 
@@ -116,6 +137,7 @@ async function deliver(d: DeliveryDeps, sendOutId: string): Promise<void> {
       mail = renderSendOut(asLanguage(r.language), {
         subject: sendOut.subject,
         message: sendOut.message,
+        recipientTypes: sendOut.recipientTypes,
         eventName: sendOut.eventName,
         senderName: sendOut.senderName,
         canReply: !!sendOut.senderEmail,
@@ -152,17 +174,30 @@ async function deliver(d: DeliveryDeps, sendOutId: string): Promise<void> {
   const ready: repo.ClaimedRecipient[] = [];
   let exhausted = false;
   let claiming: Promise<void> | null = null;
+  /** When this run last made sure of its claims (Date.now(), as RUN_MS). */
+  let renewed = Date.now();
   const claim = async () => {
     const now = d.clock.now();
-    const chunk = await repo.claimRecipients(d.db, sendOutId, now, new Date(now.getTime() + CLAIM_MS), CHUNK);
+    const chunk = await repo.claimRecipients(d.db, sendOutId, now, new Date(now.getTime() + CLAIM_MS), CHUNK, d.instanceId);
     if (chunk.length === 0) exhausted = true;
     ready.push(...chunk);
   };
+  // The heartbeat: the addresses this run holds stay its own while it lasts, however long a relay takes.
+  const heartbeat = setInterval(() => {
+    const at = Date.now();
+    repo
+      .renewClaims(d.db, sendOutId, d.instanceId, new Date(d.clock.now().getTime() + CLAIM_MS))
+      .then(() => {
+        renewed = at;
+      })
+      .catch((err) => d.log.warn({ sendOutId, err }, "could not renew a send-out's claims"));
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
   /** The first error that stops the run (a mark that cannot be written, a claim that fails). */
   let broken: unknown = null;
   // The run hands out nothing more once it failed, the server stops or its time is up; what it claimed
   // and did not hand out is released below for the next run.
-  const halted = () => broken !== null || d.stopping() || Date.now() - started > RUN_MS;
+  const halted = () => broken !== null || d.stopping() || Date.now() - started > RUN_MS || Date.now() - renewed > UNRENEWED_MS;
   const next = async (): Promise<repo.ClaimedRecipient | undefined> => {
     while (ready.length === 0 && !exhausted) {
       if (halted()) exhausted = true;
@@ -191,7 +226,9 @@ async function deliver(d: DeliveryDeps, sendOutId: string): Promise<void> {
         const mail = mailOf(r);
         await handOver(
           r,
-          r.volunteerId ? withRemovalLink(mail, asLanguage(r.language), await d.removalLink(r.volunteerId)) : mail,
+          r.volunteerId
+            ? withRemovalLink(mail, asLanguage(r.language), await d.removalLink(r.volunteerId, asLanguage(r.language)))
+            : mail,
         );
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);
@@ -209,8 +246,13 @@ async function deliver(d: DeliveryDeps, sendOutId: string): Promise<void> {
       sent++;
     }
   };
-  await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
-  await marks.settled();
+  try {
+    await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+    await marks.settled();
+  } finally {
+    // Whatever ends the run: a heartbeat left beating would hold its addresses for as long as the process lives.
+    clearInterval(heartbeat);
+  }
   // The job is tried again later; what this run claimed and did not finish waits for its claim to end.
   if (broken) throw broken;
 
@@ -230,6 +272,22 @@ async function deliver(d: DeliveryDeps, sendOutId: string): Promise<void> {
     { sendOutId, sent, failed, queued: left.count, delivered: d.transport ? "smtp" : "kept" },
     left.count > 0 ? "send-out run ended, more to send" : "send-out delivered",
   );
+}
+
+/** The bytes of an attachment are not the ones checked when the send-out was made. */
+export class AttachmentChanged extends Error {}
+
+/**
+ * An attachment as the send-out recorded it (ADR 024): read by its blob, which no upload changes, and
+ * refused unless its size and hash are still those checked when the send-out was made. (A file stored
+ * before blobs existed has no recorded hash; its size is checked.)
+ */
+export async function attachment(d: { files: FileStore }, eventId: string, a: repo.Delivery["attachments"][number]) {
+  if (!a.storeKey) throw new FileMissingError(`${eventId}/${a.name}`);
+  const content = await d.files.read(eventId, a.storeKey);
+  if (content.length !== a.size || (a.sha256 && createHash("sha256").update(content).digest("hex") !== a.sha256))
+    throw new AttachmentChanged(`${eventId}/${a.name}`);
+  return { filename: a.name, contentType: a.type, content };
 }
 
 /**

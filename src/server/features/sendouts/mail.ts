@@ -1,16 +1,20 @@
 import type { Language } from "#shared/account/schema";
 import { translate } from "#shared/i18n/index";
 import { fillCoordinates } from "#shared/sendouts/rules";
+import type { RecipientType } from "#shared/sendouts/schema";
 import { escapeHtml, type RenderedMail } from "../../mail/templates.ts";
 
 /**
  * The mail of a send-out: the sender's own subject and message, `{coordinates}` filled in with the
- * recipient's station, and a line in the recipient's language saying who sent it, to whom and how to answer.
+ * recipient's station, and a line in the recipient's language saying who sent it, to whom (the recipients
+ * the sender chose) and how to answer.
  */
 
 export interface SendOutMailValues {
   subject: string;
   message: string;
+  /** Whom the sender chose to send to: the footer names them. */
+  recipientTypes: readonly RecipientType[];
   eventName: string;
   senderName: string;
   /** Replies go to the sender when their account still exists. */
@@ -36,11 +40,20 @@ function html(text: string): string {
 
 const FOOTER_STYLE = "color:#555;font-size:small";
 
+/** The footer's words for the chosen recipients: one kind, or both. */
+const recipientsKey = (types: readonly RecipientType[]) =>
+  types.includes("VOLUNTEERS") && types.includes("CONTACT_PERSONS")
+    ? "both"
+    : types.includes("VOLUNTEERS")
+      ? "VOLUNTEERS"
+      : "CONTACT_PERSONS";
+
 export function renderSendOut(lang: Language, v: SendOutMailValues): RenderedMail {
   const sender = v.senderName || translate(lang, "mail.sendOut.organizer");
   const body = v.station ? fillCoordinates(v.message, v.station) : v.message;
+  const recipients = translate(lang, `mail.sendOut.recipients.${recipientsKey(v.recipientTypes)}`);
   const footer = [
-    translate(lang, "mail.sendOut.footer", { sender, stationName: v.station?.name ?? "", eventName: v.eventName }),
+    translate(lang, "mail.sendOut.footer", { sender, recipients, stationName: v.station?.name ?? "", eventName: v.eventName }),
     ...(v.canReply ? [translate(lang, "mail.sendOut.reply", { sender })] : []),
   ].join(" ");
   return {

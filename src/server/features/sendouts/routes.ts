@@ -6,15 +6,18 @@ import { responses } from "#shared/api/schema";
 import { MAX_FILE_BYTES } from "#shared/sendouts/files";
 import {
   eventFilesParams,
-  fileView,
+  fileUploaded,
+  sendOutAttachmentParams,
   sendOutBody,
   sendOutCreated,
   sendOutParams,
+  sendOutStation,
   sendOutSummary,
   sendOutsParams,
   sendOutView,
 } from "#shared/sendouts/schema";
 import type { Ctx } from "../../context.ts";
+import { attachmentDisposition } from "../../http/download.ts";
 import { AppError } from "../../http/errors.ts";
 import { actorOf, requireUser } from "../../identity/guard.ts";
 import { eventReader } from "../offers/policy.ts";
@@ -41,7 +44,7 @@ export async function sendOutRoutes(app: FastifyInstance, ctx: Ctx) {
       "/api/events/:eventId/files",
       {
         ...signedIn,
-        schema: { params: eventFilesParams, consumes: ["multipart/form-data"], response: responses({ 201: fileView }) },
+        schema: { params: eventFilesParams, consumes: ["multipart/form-data"], response: responses({ 201: fileUploaded }) },
       },
       async (request, reply) => {
         const actor = actorOf(request);
@@ -75,10 +78,49 @@ export async function sendOutRoutes(app: FastifyInstance, ctx: Ctx) {
     async (request) => sendOuts.sendOuts(ctx, await eventReader(ctx.db, actorOf(request), request.params.eventId)),
   );
 
+  // Beyond the spec (ADR 026): the send-out form's stations, with how many a send-out reaches at each.
+  r.get(
+    "/api/events/:eventId/sendout/stations",
+    { ...signedIn, schema: { params: sendOutsParams, response: responses({ 200: z.array(sendOutStation) }) } },
+    async (request) => sendOuts.sendOutStations(ctx, await eventReader(ctx.db, actorOf(request), request.params.eventId)),
+  );
+
   r.get(
     "/api/events/:eventId/sendout/:sendOutId",
     { ...signedIn, schema: { params: sendOutParams, response: responses({ 200: sendOutView }) } },
-    async (request) =>
-      sendOuts.sendOut(ctx, await eventReader(ctx.db, actorOf(request), request.params.eventId), request.params.sendOutId),
+    async (request) => {
+      const actor = actorOf(request);
+      return sendOuts.sendOut(ctx, actor, await eventReader(ctx.db, actor, request.params.eventId), request.params.sendOutId);
+    },
+  );
+
+  // The bytes as stored, always as a download (never shown inline): a send-out may carry any checked type.
+  r.get(
+    "/api/events/:eventId/sendout/:sendOutId/attachments/:name",
+    {
+      ...signedIn,
+      schema: {
+        params: sendOutAttachmentParams,
+        response: responses({
+          200: {
+            description: "The attachment's bytes as they were sent, as a download, with the type found in its content",
+            content: { "application/octet-stream": { schema: z.string().meta({ format: "binary" }) } },
+          },
+        }),
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const { eventId, sendOutId, name } = request.params;
+      const { file, content } = await sendOuts.attachment(ctx, actor, await eventReader(ctx.db, actor, eventId), sendOutId, name);
+      return (
+        reply
+          .header("Content-Type", file.type)
+          .header("Content-Disposition", attachmentDisposition(file.name))
+          .header("Cache-Control", "private, no-store")
+          // Fastify sends a Buffer as it is, past the serializer; the type names the schema's string of bytes.
+          .send(content as unknown as string)
+      );
+    },
   );
 }

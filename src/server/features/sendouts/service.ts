@@ -1,19 +1,24 @@
 import { eventRefusal } from "#shared/offers/rules";
 import { totalTooBig } from "#shared/sendouts/files";
+import { canOpenAttachments, noRecipientsReason } from "#shared/sendouts/rules";
 import {
+  type FileView,
   type SendOutBody,
   type SendOutCreated,
+  type SendOutStation,
   type SendOutSummary,
   type SendOutView,
   sendOutMsg,
 } from "#shared/sendouts/schema";
 import type { Status } from "#shared/status";
 import type { Ctx } from "../../context.ts";
-import { AppError, notFound } from "../../http/errors.ts";
+import { FileMissingError } from "../../files/store.ts";
+import { AppError, forbidden, notFound } from "../../http/errors.ts";
 import type { UserRow } from "../../identity/repo.ts";
 import { enqueue } from "../../jobs/queue.ts";
+import { hitLimits } from "../../limits.ts";
 import type { EventRow } from "../events/repo.ts";
-import { SEND_OUT_JOB } from "./delivery.ts";
+import { AttachmentChanged, attachment as readAttachment, SEND_OUT_JOB } from "./delivery.ts";
 import * as repo from "./repo.ts";
 
 /** Who reads or writes an event's send-outs: its contacts, or a team leader limited to `stationIds`. */
@@ -21,6 +26,14 @@ export interface Reader {
   event: EventRow;
   stationIds?: string[];
 }
+
+/**
+ * Send-outs one person makes for one event (ADR 025): running an event day takes a message to a station or
+ * two, a correction, a reminder in the evening; it does not take a stream of mails to the same inboxes.
+ * Counted in the send-out's own transaction, so only a send-out that is made counts.
+ */
+export const SEND_OUTS_PER_HOUR = { name: "send-outs-hour", limit: 10, windowSeconds: 3600 } as const;
+export const SEND_OUTS_PER_DAY = { name: "send-outs-day", limit: 30, windowSeconds: 24 * 3600 } as const;
 
 /** Send-outs go out only on a CONFIRMED event: a DRAFT has no accepted groups yet, a HISTORIC one is over. */
 function requireRunning(status: string) {
@@ -58,6 +71,11 @@ export async function createSendOut(ctx: Ctx, actor: UserRow, reader: Reader, bo
     const attachments = body.attachments.map((a) => stored.find((f) => f.name === a.name) as (typeof stored)[number]);
     if (totalTooBig(attachments))
       throw new AppError("PayloadTooLarge", "The attachments together are larger than a send-out may carry");
+    await hitLimits(
+      tx,
+      [SEND_OUTS_PER_HOUR, SEND_OUTS_PER_DAY].map((l) => ({ ...l, key: `${l.name}:${eventId}:${actor.id}` })),
+      now,
+    );
     const sendOut = await repo.insertSendOut(tx, {
       eventId,
       userId: actor.id,
@@ -68,11 +86,23 @@ export async function createSendOut(ctx: Ctx, actor: UserRow, reader: Reader, bo
       message: body.message,
       attachments,
     });
-    if (sendOut.recipients > 0) await enqueue(tx, SEND_OUT_JOB, { sendOutId: sendOut.id }, now);
+    // A send-out to nobody is refused, saying why (its row goes with the transaction), not recorded as sent.
+    if (sendOut.recipients === 0) {
+      const reason = noRecipientsReason(await repo.sendOutStations(tx, eventId, body.stations), body.recipientTypes);
+      throw new AppError("ValidationError", "Nobody at the chosen stations receives the send-out", {
+        stations: sendOutMsg[reason ?? "noAcceptedGroups"],
+      });
+    }
+    await enqueue(tx, SEND_OUT_JOB, { sendOutId: sendOut.id }, now);
     return sendOut;
   });
   ctx.nudgeJobs();
   return { sendOutId: created.id, recipients: created.recipients, groupsWithoutVolunteers: created.groupsWithoutVolunteers };
+}
+
+/** The stations the reader may send to, with how many a send-out would reach at each now. */
+export function sendOutStations(ctx: Ctx, reader: Reader): Promise<SendOutStation[]> {
+  return repo.sendOutStations(ctx.db, reader.event.id, reader.stationIds);
 }
 
 /** The event's send-outs, newest first; a team leader's are those to their stations. */
@@ -80,8 +110,41 @@ export function sendOuts(ctx: Ctx, reader: Reader): Promise<SendOutSummary[]> {
   return repo.sendOutsOf(ctx.db, reader.event.id, reader.stationIds);
 }
 
-export async function sendOut(ctx: Ctx, reader: Reader, sendOutId: string): Promise<SendOutView> {
+/** Whether `actor` opens the attachments of a send-out `senderId` made (canOpenAttachments). */
+const opensAttachments = (actor: UserRow, reader: Reader, senderId: string | null) =>
+  canOpenAttachments(!reader.stationIds, senderId === actor.id);
+
+export async function sendOut(ctx: Ctx, actor: UserRow, reader: Reader, sendOutId: string): Promise<SendOutView> {
   const found = await repo.sendOutOf(ctx.db, reader.event.id, sendOutId, reader.stationIds);
   if (!found) throw notFound("Send-out not found");
-  return found;
+  const { senderId, ...view } = found;
+  return { ...view, abilities: { openAttachments: opensAttachments(actor, reader, senderId) } };
+}
+
+/**
+ * One attachment of a send-out, read through the file store as its delivery reads it: 404 where the
+ * send-out or the attachment is not the reader's to see (or the file is gone), 403 to a team leader who
+ * sees the send-out but did not send it.
+ */
+export async function attachment(
+  ctx: Ctx,
+  actor: UserRow,
+  reader: Reader,
+  sendOutId: string,
+  name: string,
+): Promise<{ file: FileView; content: Buffer }> {
+  const found = await repo.sendOutOf(ctx.db, reader.event.id, sendOutId, reader.stationIds);
+  if (!found) throw notFound("Send-out not found");
+  if (!opensAttachments(actor, reader, found.senderId))
+    throw forbidden("Only the event's contacts and the sender open the attachments");
+  // The bytes the send-out carried (its blob, checked as delivery checks it), not what the name holds now.
+  const file = (await repo.deliveryOf(ctx.db, sendOutId))?.attachments.find((a) => a.name === name);
+  if (!file) throw notFound("Attachment not found");
+  try {
+    const { content } = await readAttachment(ctx, reader.event.id, file);
+    return { file: { name: file.name, type: file.type, size: file.size }, content };
+  } catch (err) {
+    if (err instanceof FileMissingError || err instanceof AttachmentChanged) throw notFound("Attachment not found");
+    throw err;
+  }
 }

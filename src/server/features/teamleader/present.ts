@@ -28,8 +28,8 @@ export function presentLedSummary(row: LedEventRow, now: Date): LedEventSummary 
  * the event; contacts.shownPhone), and no invoice address or who confirmed it. Nothing is theirs to change:
  * every ability is false but the send-out.
  */
-export function presentLedEvent(row: EventViewRow, viewerId: string): EventView {
-  const v = presentEvent(row, viewerId);
+export function presentLedEvent(row: EventViewRow, viewerId: string, now: Date): EventView {
+  const v = presentEvent(row, viewerId, now);
   return {
     id: v.id,
     eventId: v.eventId,
@@ -56,6 +56,13 @@ export function presentLedEvent(row: EventViewRow, viewerId: string): EventView 
     version: v.version,
     confirmedAt: v.confirmedAt,
     confirmedBy: null,
-    abilities: { edit: false, confirm: false, remove: false, match: false, sendOut: canSendOut(v.status) },
+    abilities: {
+      edit: false,
+      confirm: false,
+      remove: false,
+      match: false,
+      sendOut: canSendOut(v.status),
+      today: v.abilities.today,
+    },
   };
 }

@@ -15,8 +15,8 @@ export interface LedEventRow {
 }
 
 /**
- * The confirmed and finished events where `email` is the team leader of at least one station, newest date
- * first, each with those stations by start time: one statement. A DRAFT is left out: it is private to its
+ * The confirmed and finished events where `email` is the team leader of at least one station, each with
+ * those stations by start time: one statement, in a fixed order the service then puts in the lists' (byDateFromToday). A DRAFT is left out: it is private to its
  * contacts until they confirm it (spec 02 §4), and its stations and leaders may still change.
  */
 export async function ledEvents(tx: Tx, email: string): Promise<LedEventRow[]> {

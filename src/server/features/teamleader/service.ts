@@ -1,3 +1,4 @@
+import { byDateFromToday } from "#shared/events/rules";
 import type { EventView } from "#shared/events/schema";
 import type { LedEventSummary } from "#shared/teamleader/schema";
 import type { Ctx } from "../../context.ts";
@@ -6,10 +7,10 @@ import type { UserRow } from "../../identity/repo.ts";
 import { presentLedEvent, presentLedSummary } from "./present.ts";
 import * as repo from "./repo.ts";
 
-/** The events the user leads stations of, newest first. */
+/** The events the user leads stations of: today's and coming ones first, then the past (byDateFromToday). */
 export async function summaries(ctx: Ctx, actor: UserRow): Promise<LedEventSummary[]> {
   const now = ctx.clock.now();
-  return (await repo.ledEvents(ctx.db, actor.email)).map((row) => presentLedSummary(row, now));
+  return byDateFromToday(await repo.ledEvents(ctx.db, actor.email), now).map((row) => presentLedSummary(row, now));
 }
 
 /**
@@ -19,5 +20,5 @@ export async function summaries(ctx: Ctx, actor: UserRow): Promise<LedEventSumma
 export async function ledEvent(ctx: Ctx, actor: UserRow, eventId: string): Promise<EventView> {
   const row = await repo.ledEventView(ctx.db, eventId, actor);
   if (!row) throw notFound("Event not found");
-  return presentLedEvent(row, actor.id);
+  return presentLedEvent(row, actor.id, ctx.clock.now());
 }

@@ -4,23 +4,18 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { EventView } from "#shared/events/schema";
 import { matchPath } from "#shared/offers/rules";
+import { shownInstant } from "#shared/time";
 import { ConfirmModal } from "../../../components/confirm-modal.tsx";
 import { useConfirmEvent } from "../api.ts";
 
 /** The confirm step: what confirming means and costs (as text, no amounts), then the confirm modal. */
 export function ConfirmEvent({ event }: { event: EventView }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const confirm = useConfirmEvent(event.id);
   const [open, setOpen] = useState(false);
 
   if (event.status !== "DRAFT") {
-    const at = event.confirmedAt
-      ? new Intl.DateTimeFormat(i18n.language === "en" ? "en-GB" : "sv-SE", {
-          dateStyle: "short",
-          timeStyle: "short",
-          timeZone: "Europe/Stockholm",
-        }).format(new Date(event.confirmedAt))
-      : "";
+    const at = event.confirmedAt ? shownInstant(event.confirmedAt) : "";
     return (
       <Alert
         color="brand"

@@ -52,44 +52,51 @@ export function CopyOffersPicker({
       }}
     >
       <Stack gap="lg">
-        <Text>{t("events.copy.staff.intro", { name: source.name })}</Text>
-        <Alert variant="light" color="gray" p="sm">
-          {t("events.copy.staff.notice")}
-        </Alert>
-        {source.stations.length === 0 && <Text>{t("events.copy.stations.empty")}</Text>}
-        {source.stations.map((s) => {
-          const accepted = offers.filter((o) => o.stationId === s.id);
-          return (
-            <Fieldset
-              key={s.id}
-              legend={<span style={{ overflowWrap: "anywhere" }}>{s.name}</span>}
-              data-station={s.name}
-              styles={{ legend: { fontWeight: 700 } }}
-            >
-              <Stack gap="sm">
-                <Text size="sm">{stationTime(moveStation(s, source.date, date))}</Text>
-                {accepted.length === 0 ? (
-                  <Text size="sm">{t("events.copy.staff.none")}</Text>
-                ) : (
-                  accepted.map((o) => (
-                    <Checkbox
-                      key={o.stationIdGroupId}
-                      name="offers"
-                      value={o.stationIdGroupId}
-                      data-offer={o.groupName}
-                      label={o.groupName}
-                      description={t("events.match.volunteers", { count: o.volunteers })}
-                      checked={!skipped.has(o.stationIdGroupId)}
-                      onChange={(e) => onToggle(o.stationIdGroupId, e.currentTarget.checked)}
-                      error={errors[o.stationIdGroupId] ? t(errors[o.stationIdGroupId], { n: s.officialQuantity }) : undefined}
-                      disabled={saving}
-                    />
-                  ))
-                )}
-              </Stack>
-            </Fieldset>
-          );
-        })}
+        {offers.length === 0 ? (
+          // Nobody to ask again: said once, not as "here are the groups" over a list of stations without any.
+          <Text>{t("events.copy.staff.noneAccepted", { name: source.name })}</Text>
+        ) : (
+          <>
+            <Text>{t("events.copy.staff.intro", { name: source.name })}</Text>
+            <Alert variant="light" color="gray" p="sm">
+              {t("events.copy.staff.notice")}
+            </Alert>
+          </>
+        )}
+        {offers.length > 0 &&
+          source.stations.map((s) => {
+            const accepted = offers.filter((o) => o.stationId === s.id);
+            return (
+              <Fieldset
+                key={s.id}
+                legend={<span style={{ overflowWrap: "anywhere" }}>{s.name}</span>}
+                data-station={s.name}
+                styles={{ legend: { fontWeight: 700 } }}
+              >
+                <Stack gap="sm">
+                  <Text size="sm">{stationTime(moveStation(s, source.date, date))}</Text>
+                  {accepted.length === 0 ? (
+                    <Text size="sm">{t("events.copy.staff.none")}</Text>
+                  ) : (
+                    accepted.map((o) => (
+                      <Checkbox
+                        key={o.stationIdGroupId}
+                        name="offers"
+                        value={o.stationIdGroupId}
+                        data-offer={o.groupName}
+                        label={o.groupName}
+                        description={t("events.match.volunteers", { count: o.volunteers })}
+                        checked={!skipped.has(o.stationIdGroupId)}
+                        onChange={(e) => onToggle(o.stationIdGroupId, e.currentTarget.checked)}
+                        error={errors[o.stationIdGroupId] ? t(errors[o.stationIdGroupId], { n: s.officialQuantity }) : undefined}
+                        disabled={saving}
+                      />
+                    ))
+                  )}
+                </Stack>
+              </Fieldset>
+            );
+          })}
         <FormError error={error} />
         <Group justify="space-between">
           <Button variant="default" onClick={onBack} disabled={saving}>

@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { DEFAULT_SORT, isPast, sortEvents } from "#shared/events/rules";
+import { isPast } from "#shared/events/rules";
 import type { EventSummary } from "#shared/events/schema";
 import { StatusBadge } from "../../../components/status-badge.tsx";
 
@@ -14,7 +14,8 @@ interface Props {
 
 /**
  * The copy wizard's first step (spec 02 §2): the user's events as cards, past ones first since a copy is
- * most often next year's edition of one already held; any of them may be copied.
+ * most often next year's edition of one already held; any of them may be copied. Within each, the server's
+ * order: coming events soonest first, past ones most recent first.
  */
 export function CopySourceList({ events, chosen, onChoose }: Props) {
   const { t } = useTranslation();
@@ -44,7 +45,7 @@ function SourceSection({ title, events, chosen, onChoose }: Props & { title: str
         {title}
       </Title>
       <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: "none" }}>
-        {sortEvents(events, DEFAULT_SORT).map((e) => (
+        {events.map((e) => (
           <Paper
             component="li"
             key={e.id}

@@ -2,7 +2,7 @@ import { Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { moveStation, stationTime } from "#shared/events/rules";
 import type { EventView } from "#shared/events/schema";
-import { findMunicipality } from "#shared/geo/municipalities";
+import { stationPlace } from "#shared/geo/municipalities";
 import { Facts } from "../../../components/facts.tsx";
 
 interface Props {
@@ -24,7 +24,7 @@ export function CopyStationsReview({ source, date, onBack, onNext }: Props) {
       ) : (
         <Stack component="ul" gap="md" p={0} m={0} style={{ listStyle: "none" }}>
           {source.stations.map((s) => {
-            const place = [findMunicipality(s.municipality)?.name ?? s.municipality, s.markerLocation].filter(Boolean).join(", ");
+            const place = stationPlace(s);
             return (
               <Paper component="li" key={s.id} withBorder radius="md" p={{ base: "sm", sm: "md" }} data-station={s.name}>
                 <Title order={3} size="h4" mb="xs" style={{ overflowWrap: "anywhere" }}>

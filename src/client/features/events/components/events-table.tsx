@@ -6,10 +6,12 @@ import { Link } from "react-router";
 import { canRemove, type Sort, type SortField, sortEvents } from "#shared/events/rules";
 import type { EventStatus, EventSummary } from "#shared/events/schema";
 import { StatusBadge } from "../../../components/status-badge.tsx";
+import tap from "../../../components/tap-target.module.css";
 
 interface Props {
   events: EventSummary[];
-  sort: Sort;
+  /** The header the person sorted by; null: as the server lists them. */
+  sort: Sort | null;
   onSort(field: SortField): void;
   onRemove(event: EventSummary): void;
   caption: string;
@@ -69,12 +71,12 @@ function EventCards({ events, sort, onRemove, caption }: Props) {
 function EventRows({ events, sort, onSort, onRemove, caption }: Props) {
   const { t } = useTranslation();
   const header = (field: SortField) => {
-    const active = sort.field === field;
+    const active = sort?.field === field;
     return (
-      <Table.Th aria-sort={active ? (sort.direction === 1 ? "ascending" : "descending") : "none"}>
-        <UnstyledButton onClick={() => onSort(field)} fw={700} fz="sm">
+      <Table.Th aria-sort={active ? (sort?.direction === 1 ? "ascending" : "descending") : "none"}>
+        <UnstyledButton onClick={() => onSort(field)} fw={700} fz="sm" className={tap.target}>
           {t(`events.hub.columns.${field}`)}
-          <span aria-hidden="true">{active ? (sort.direction === 1 ? " ▲" : " ▼") : " ↕"}</span>
+          <span aria-hidden="true">{active ? (sort?.direction === 1 ? " ▲" : " ▼") : " ↕"}</span>
         </UnstyledButton>
       </Table.Th>
     );

@@ -7,6 +7,7 @@ import { findMunicipality } from "#shared/geo/municipalities";
 import { ApiError } from "../../../app/api.ts";
 import { ConfirmModal } from "../../../components/confirm-modal.tsx";
 import { notifySuccess } from "../../../components/notify.ts";
+import tap from "../../../components/tap-target.module.css";
 import { useUpdateEvent } from "../api.ts";
 import { newStation, StationForm, type StationFormHandle } from "./station-form.tsx";
 
@@ -103,6 +104,7 @@ export function StationsEditor({ ref, event, startOpen, stationAction }: Props) 
                     <UnstyledButton
                       fw={600}
                       td="underline"
+                      className={tap.target}
                       onClick={(e) => {
                         e.stopPropagation();
                         setEditing({ kind: "edit", id: s.id });

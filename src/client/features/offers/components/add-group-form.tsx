@@ -8,7 +8,7 @@ import { type Allocation, type Candidate, offerBody, offerMsg } from "#shared/of
 import { ApiError } from "../../../app/api.ts";
 import { apiFieldErrors } from "../../../components/form.ts";
 import { FormError } from "../../../components/form-error.tsx";
-import { focusFirstInvalid, useSubmitFeedback } from "../../../components/form-feedback.ts";
+import { useSubmitFeedback } from "../../../components/form-feedback.ts";
 import { notifySuccess } from "../../../components/notify.ts";
 import { WholeNumberInput } from "../../../components/whole-number-input.tsx";
 import { useCandidates, useCreateOffer } from "../api.ts";
@@ -65,10 +65,12 @@ export function AddGroupForm({ eventId, station, allocation, suggestReplacement 
 
   const fail = (next: { groupId?: string; volunteers?: string }) => {
     setErrors(next);
-    feedback.setError(t("common.fixErrors"));
-    // The radios carry no invalid mark of their own: the group's first one is where the choice is made.
-    if (next.groupId) groupsRef.current?.querySelector<HTMLInputElement>("input")?.focus();
-    else focusFirstInvalid(feedback.ref.current);
+    if (next.groupId) {
+      // The radios carry no invalid mark of their own: the group's first one is where the choice is made,
+      // and choosing one takes the alert away.
+      feedback.setError(t("common.fixErrors"));
+      groupsRef.current?.querySelector<HTMLInputElement>("input")?.focus();
+    } else feedback.accept({ hasErrors: true });
   };
 
   const submit = async (e: React.FormEvent) => {

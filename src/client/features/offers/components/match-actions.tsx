@@ -1,12 +1,15 @@
-import { Alert, Box, Button, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { useRef, useState } from "react";
+import { Alert, Box, Button, List, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { answerByPassed, DEFAULT_ANSWER_DAYS, parseAnswerBy } from "#shared/offers/rules";
-import { offerMsg } from "#shared/offers/schema";
+import { DEFAULT_ANSWER_DAYS } from "#shared/offers/rules";
+import { type RemindResult, sendOffersForm } from "#shared/offers/schema";
+import { shownInstant } from "#shared/time";
 import { stockholmToday } from "#shared/validation";
 import { DateField } from "../../../components/date-fields.tsx";
-import { apiFieldErrors } from "../../../components/form.ts";
-import { focusFirstInvalid } from "../../../components/form-feedback.ts";
+import { apiFieldErrors, zodValidate } from "../../../components/form.ts";
+import { FormError } from "../../../components/form-error.tsx";
+import { useSubmitFeedback } from "../../../components/form-feedback.ts";
 import { useSendOffers, useSendReminders } from "../api.ts";
 import { listText } from "../reasons.ts";
 
@@ -22,25 +25,28 @@ function OutcomeAlert({ outcome }: { outcome: Outcome }) {
   );
 }
 
-/** Sends every DRAFT of the event as invitations, with an optional answer-by date (STAFFING §2). */
+/**
+ * Sends every DRAFT of the event as invitations, with an optional answer-by date (STAFFING §2). A date that
+ * is none or has passed stays as typed, is named under the field, and nothing is sent.
+ */
 export function SendOffers({ eventId, drafts }: { eventId: string; drafts: number }) {
   const { t, i18n } = useTranslation();
   const send = useSendOffers(eventId);
-  const [expiresAt, setExpiresAt] = useState("");
-  const [dateError, setDateError] = useState<string | null>(null);
+  const form = useForm({
+    initialValues: { expiresAt: "" },
+    validate: zodValidate(
+      sendOffersForm(() => new Date()),
+      t,
+    ),
+  });
+  const feedback = useSubmitFeedback();
   const [outcome, setOutcome] = useState<Outcome>(null);
-  const root = useRef<HTMLDivElement>(null);
 
-  const showDateError = (id: string) => {
-    setDateError(t(id));
-    focusFirstInvalid(root.current);
-  };
-
-  const submit = async () => {
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
     setOutcome(null);
-    setDateError(null);
-    const due = expiresAt ? parseAnswerBy(expiresAt) : null;
-    if (due && answerByPassed(due, new Date())) return showDateError(offerMsg.expiresInPast);
+    if (send.isPending || !feedback.accept(form.validate())) return;
+    const { expiresAt } = form.values;
     try {
       const result = await send.mutateAsync({ offers: [], ...(expiresAt ? { expiresAt } : {}) });
       setOutcome(
@@ -52,60 +58,85 @@ export function SendOffers({ eventId, drafts }: { eventId: string; drafts: numbe
           : { ok: true, text: t("events.match.send.none") },
       );
     } catch (err) {
-      const field = apiFieldErrors(err, t).expiresAt;
-      if (field) return showDateError(field);
-      setOutcome({ ok: false, text: t("events.match.send.error") });
+      if (apiFieldErrors(err, t).expiresAt) feedback.fail(err, form.setErrors);
+      else setOutcome({ ok: false, text: t("events.match.send.error") });
     }
   };
 
   return (
-    <Stack gap="xs" ref={root}>
-      <Title order={2} size="h4">
-        {t("events.match.send.title")}
-      </Title>
-      <Text size="sm">{t("events.match.send.drafts", { count: drafts })}</Text>
-      <Box maw={260}>
-        <DateField
-          name="expiresAt"
-          label={t("events.match.send.expiresAt")}
-          description={t("events.match.send.expiresAtHint", { days: DEFAULT_ANSWER_DAYS })}
-          value={expiresAt}
-          minDate={stockholmToday(new Date())}
-          onChange={(v) => {
-            setExpiresAt(v);
-            setDateError(null);
-          }}
-          error={dateError}
-        />
-      </Box>
-      <div>
-        <Button onClick={submit} loading={send.isPending}>
-          {t("events.match.send.button")}
-        </Button>
-      </div>
-      <OutcomeAlert outcome={outcome} />
-    </Stack>
+    <form ref={feedback.ref} noValidate onSubmit={submit}>
+      <Stack gap="xs">
+        <Title order={2} size="h4">
+          {t("events.match.send.title")}
+        </Title>
+        <Text size="sm">{t("events.match.send.drafts", { count: drafts })}</Text>
+        <Box maw={260}>
+          <DateField
+            name="expiresAt"
+            label={t("events.match.send.expiresAt")}
+            description={t("events.match.send.expiresAtHint", { days: DEFAULT_ANSWER_DAYS })}
+            minDate={stockholmToday(new Date())}
+            {...form.getInputProps("expiresAt")}
+          />
+        </Box>
+        <FormError error={feedback.error} />
+        <div>
+          <Button type="submit" loading={send.isPending}>
+            {t("events.match.send.button")}
+          </Button>
+        </div>
+        <OutcomeAlert outcome={outcome} />
+      </Stack>
+    </form>
   );
 }
 
-/** Reminds every group whose offer still awaits its answer. */
-export function SendReminders({ eventId }: { eventId: string }) {
+/** A reminder's answer as a person reads it: who was reminded, and who was not, why and from when. */
+function RemindOutcome({ result }: { result: RemindResult }) {
   const { t, i18n } = useTranslation();
+  const { groups, notReminded } = result;
+  return (
+    <Alert color="brand" role="status">
+      <Stack gap={4}>
+        {groups.length > 0 && <Text size="sm">{t("events.match.remind.sent", { groups: listText(groups, i18n.language) })}</Text>}
+        {notReminded.length > 0 && (
+          <>
+            <Text size="sm">{t(groups.length ? "events.match.remind.notRemindedTitle" : "events.match.remind.noneNow")}</Text>
+            <List size="sm" spacing={2}>
+              {notReminded.map((h) => (
+                <List.Item key={h.group}>
+                  {t(`events.match.remind.${h.reason}`, {
+                    group: h.group,
+                    from: shownInstant(h.from),
+                  })}
+                </List.Item>
+              ))}
+            </List>
+          </>
+        )}
+        {groups.length === 0 && notReminded.length === 0 && <Text size="sm">{t("events.match.remind.none")}</Text>}
+      </Stack>
+    </Alert>
+  );
+}
+
+/**
+ * Reminds every group whose offer still awaits its answer, at most once a day and not within a day of the
+ * offer going out (the server decides, ADR 025); the answer says who was reminded and who was not.
+ */
+export function SendReminders({ eventId }: { eventId: string }) {
+  const { t } = useTranslation();
   const remind = useSendReminders(eventId);
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [result, setResult] = useState<RemindResult | null>(null);
+  const [failed, setFailed] = useState(false);
 
   const submit = async () => {
-    setOutcome(null);
+    setResult(null);
+    setFailed(false);
     try {
-      const { groups } = await remind.mutateAsync();
-      setOutcome({
-        ok: true,
-        text: groups.length
-          ? t("events.match.remind.sent", { groups: listText(groups, i18n.language) })
-          : t("events.match.remind.none"),
-      });
+      setResult(await remind.mutateAsync());
     } catch {
-      setOutcome({ ok: false, text: t("events.match.remind.error") });
+      setFailed(true);
     }
   };
 
@@ -120,7 +151,8 @@ export function SendReminders({ eventId }: { eventId: string }) {
           {t("events.match.remind.button")}
         </Button>
       </div>
-      <OutcomeAlert outcome={outcome} />
+      {result && <RemindOutcome result={result} />}
+      <OutcomeAlert outcome={failed ? { ok: false, text: t("events.match.remind.error") } : null} />
     </Stack>
   );
 }

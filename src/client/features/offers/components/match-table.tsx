@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { stationTime } from "#shared/events/rules";
 import { MATCH_SORT_FIELDS, type MatchRow, type MatchSort, type MatchSortField, nextSort } from "#shared/offers/match";
 import type { Allocation } from "#shared/offers/schema";
+import tap from "../../../components/tap-target.module.css";
 import { MannedBadge } from "./offer-badges.tsx";
 
 interface Props {
@@ -47,7 +48,13 @@ function SortedTable({ rows, sort, onSort, onOpen, caption }: Props) {
     const active = sort.field === field;
     return (
       <Table.Th key={field} aria-sort={active ? (sort.direction === 1 ? "ascending" : "descending") : "none"}>
-        <UnstyledButton onClick={() => onSort(nextSort(sort, field))} fw={700} fz="sm" style={{ textAlign: "left" }}>
+        <UnstyledButton
+          onClick={() => onSort(nextSort(sort, field))}
+          fw={700}
+          fz="sm"
+          className={tap.target}
+          style={{ textAlign: "left" }}
+        >
           {label(field)}
           <span aria-hidden="true">{active ? (sort.direction === 1 ? "\u00a0▲" : "\u00a0▼") : "\u00a0↕"}</span>
         </UnstyledButton>
@@ -71,6 +78,7 @@ function SortedTable({ rows, sort, onSort, onOpen, caption }: Props) {
               <UnstyledButton
                 fw={600}
                 td="underline"
+                className={tap.target}
                 onClick={(e) => {
                   e.stopPropagation();
                   onOpen(station.id);
@@ -89,7 +97,7 @@ function SortedTable({ rows, sort, onSort, onOpen, caption }: Props) {
               </Table.Td>
             ))}
             <Table.Td>
-              <MannedBadge manned={allocation.manned} />
+              <MannedBadge allocation={allocation} />
             </Table.Td>
           </Table.Tr>
         ))}
@@ -137,6 +145,7 @@ function StationCards({ rows, sort, onSort, onOpen, caption }: Props) {
             <UnstyledButton
               fw={700}
               td="underline"
+              className={tap.target}
               onClick={(e) => {
                 e.stopPropagation();
                 onOpen(station.id);
@@ -146,7 +155,7 @@ function StationCards({ rows, sort, onSort, onOpen, caption }: Props) {
             >
               {station.name}
             </UnstyledButton>
-            <MannedBadge manned={allocation.manned} />
+            <MannedBadge allocation={allocation} />
           </Group>
           <Text size="sm" mt={4}>
             {stationTime(station)}

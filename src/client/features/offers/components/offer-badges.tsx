@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import type { OfferStatus } from "#shared/offers/schema";
+import { staffingOf } from "#shared/offers/rules";
+import type { Allocation, OfferStatus } from "#shared/offers/schema";
 import { type Tone, ToneBadge } from "../../../components/status-badge.tsx";
 
 /** Each offer status's tone, the same on the organizer's and the group's side. */
@@ -17,12 +18,15 @@ export function OfferStatusBadge({ status }: { status: OfferStatus }) {
   return <ToneBadge tone={offerTone[status] ?? "neutral"}>{t(`offers.status.${status}`)}</ToneBadge>;
 }
 
-/** A station is manned once its accepted volunteers reach the number needed. */
-export function MannedBadge({ manned }: { manned: boolean }) {
+/** How far a station is staffed: manned, "16 av 25" while some but not all have accepted, or unmanned. */
+export function MannedBadge({ allocation }: { allocation: Allocation }) {
   const { t } = useTranslation();
+  const staffing = staffingOf(allocation);
   return (
-    <ToneBadge tone={manned ? "done" : "attention"}>
-      {t(manned ? "offers.allocation.manned" : "offers.allocation.unmanned")}
+    <ToneBadge tone={staffing === "manned" ? "done" : "attention"}>
+      {staffing === "partly"
+        ? t("offers.allocation.partly", { accepted: allocation.accepted, needed: allocation.needed })
+        : t(`offers.allocation.${staffing}`)}
     </ToneBadge>
   );
 }

@@ -1,5 +1,6 @@
 import { Button, Divider, Group, Modal, Stack, Text, Title } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
+import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { StationView } from "#shared/events/schema";
 import { type MatchRow, neighbour, wantsReplacement } from "#shared/offers/match";
@@ -25,33 +26,42 @@ interface Props {
 export function StationModal({ eventId, rows, stationId, offers, canMatch, onMove, onClose }: Props) {
   const { t } = useTranslation();
   const small = useMediaQuery("(max-width: 36em)");
-  const at = rows.findIndex((r) => r.station.id === stationId);
-  const row = rows[at];
+  const found = rows.findIndex((r) => r.station.id === stationId);
+  // While the modal fades out after closing, it keeps showing the last station: emptied, the dialog
+  // would lose its title and so its accessible name for the length of the transition.
+  const last = useRef<{ at: number; row: (typeof rows)[number] } | null>(null);
+  if (found >= 0) last.current = { at: found, row: rows[found]! };
+  const opened = found >= 0;
+  const at = last.current?.at ?? -1;
+  const row = last.current?.row;
   const ids = rows.map((r) => r.station.id);
   const own = row ? offers.filter((o) => o.stationId === row.station.id) : [];
 
   return (
-    <Modal opened={!!row} onClose={onClose} withCloseButton={false} size="xl" fullScreen={small} padding={small ? "sm" : "lg"}>
+    <Modal opened={opened} onClose={onClose} withCloseButton={false} size="xl" fullScreen={small} padding={small ? "sm" : "lg"}>
       {row && (
         <>
           <DialogHeader title={row.station.name} />
           <Stack gap="md">
+            {/* The buttons keep their whole label; the position between them wraps instead. */}
             <Group justify="space-between" gap="xs" wrap="nowrap">
               <Button
                 variant="default"
                 size="compact-md"
+                style={{ flexShrink: 0 }}
                 aria-label={t("events.match.station.previous")}
                 onClick={() => onMove(neighbour(ids, row.station.id, -1) ?? "")}
               >
                 <span aria-hidden="true">←&nbsp;</span>
                 {t("events.match.station.previousShort")}
               </Button>
-              <Text size="sm" aria-live="polite">
+              <Text size="sm" ta="center" miw={0} aria-live="polite">
                 {t("events.match.station.position", { n: at + 1, total: rows.length })}
               </Text>
               <Button
                 variant="default"
                 size="compact-md"
+                style={{ flexShrink: 0 }}
                 aria-label={t("events.match.station.next")}
                 onClick={() => onMove(neighbour(ids, row.station.id, 1) ?? "")}
               >

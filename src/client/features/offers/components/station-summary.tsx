@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { stationTime } from "#shared/events/rules";
 import { type StationView, skillLabelId } from "#shared/events/schema";
-import { findMunicipality } from "#shared/geo/municipalities";
+import { stationPlace } from "#shared/geo/municipalities";
 import type { Allocation } from "#shared/offers/schema";
 import { MannedBadge } from "./offer-badges.tsx";
 
@@ -23,8 +23,7 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
 /** What the organizer needs to choose groups: time, place, need, age, skills and the counters. */
 export function StationSummary({ station, allocation }: { station: StationView; allocation: Allocation }) {
   const { t } = useTranslation();
-  const municipality = findMunicipality(station.municipality)?.name ?? station.municipality;
-  const place = [station.markerLocation, municipality].filter(Boolean).join(", ");
+  const place = stationPlace(station);
   return (
     <Stack gap="md">
       <SimpleGrid component="dl" cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="xs" m={0}>
@@ -42,7 +41,7 @@ export function StationSummary({ station, allocation }: { station: StationView; 
         <Fact term={t("offers.allocation.accepted")}>{allocation.accepted}</Fact>
         <Fact term={t("offers.allocation.missing")}>{allocation.missing}</Fact>
         <Fact term={t("events.match.columns.manned")}>
-          <MannedBadge manned={allocation.manned} />
+          <MannedBadge allocation={allocation} />
         </Fact>
       </SimpleGrid>
     </Stack>

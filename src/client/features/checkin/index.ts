@@ -1,0 +1,2 @@
+export { CheckinPage } from "./checkin-page.tsx";
+export { TodayTab } from "./today-tab.tsx";

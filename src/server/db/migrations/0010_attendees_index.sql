@@ -1,0 +1,1 @@
+CREATE INDEX "offers_attendees_idx" ON "offers" USING gin ("attendees");
