@@ -16,6 +16,7 @@ import { devRoutes } from "./dev/routes.ts";
 import { attendanceRoutes } from "./features/attendance/routes.ts";
 import { calendarRoutes } from "./features/calendar/routes.ts";
 import { LiveHub } from "./features/checkin/live.ts";
+import { notify } from "./features/checkin/repo.ts";
 import { checkinRoutes } from "./features/checkin/routes.ts";
 import { countsOf } from "./features/checkin/service.ts";
 import { contactRoutes } from "./features/contacts/routes.ts";
@@ -196,7 +197,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
     views: new ViewCache(database.writes ?? null),
     nudgeJobs: () => jobs?.nudge(),
     files: fileStore(config),
-    live: new LiveHub(database, (eventId, stationIds) => countsOf(database.db, eventId, stationIds), server.log),
+    live: new LiveHub(
+      database,
+      (channel, payloads) => notify(database.db, channel, payloads),
+      (eventId, stationIds) => countsOf(database.db, eventId, stationIds),
+      server.log,
+    ),
   };
   const periodic = [historicSweep, offersSweep(ctx), limitsSweep, participationErasure(ctx)];
   const mailer = config.SMTP_URL ? mailTransport(config.SMTP_URL) : null;

@@ -1,6 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LiveHub } from "../../src/server/features/checkin/live.ts";
+import { notify } from "../../src/server/features/checkin/repo.ts";
+import { countsOf } from "../../src/server/features/checkin/service.ts";
 import { checkinListView, checkinResultView, passView, todayView } from "../../src/shared/checkin/schema.ts";
 import { readEventStream } from "../../src/shared/sse.ts";
 import { formatInstant, parseInstant } from "../../src/shared/time.ts";
@@ -258,16 +262,16 @@ describe("checking in", () => {
 
   it("makes exactly one row of 20 parallel taps on one person, and of 20 parallel sends of one tap", async () => {
     const d = await day();
+    // Their times fixed before they are sent: the test clock moves on while 20 taps are answered.
+    const ats = Array.from({ length: 20 }, (_, i) => minutesFromNow(-i));
     const taps = await Promise.all(
-      Array.from({ length: 20 }, (_, i) =>
-        tap(i % 2 ? leader.token : owner.token, d, { volunteerId: d.named[0].id, at: minutesFromNow(-i) }),
-      ),
+      ats.map((at, i) => tap(i % 2 ? leader.token : owner.token, d, { volunteerId: d.named[0].id, at })),
     );
     expect(taps.map((t) => t.status)).toEqual(Array(20).fill(200));
     const listed = (await list(owner.token, d)).body;
     expect(listed.counts.arrived).toBe(1);
     expect(new Date(listed.people.find((p: Json) => p.volunteerId === d.named[0].id).arrivedAt).getTime()).toBe(
-      new Date(minutesFromNow(-19)).getTime(),
+      new Date(ats[19]).getTime(),
     );
 
     const body = {
@@ -494,5 +498,44 @@ describe("the organizer's live tab and stream", () => {
     expect(stranger.status).toBe(404);
     organizer.close();
     lead.close();
+  });
+
+  it("reaches the listeners of another process on the same database, and reading everything again sends only what changed", async () => {
+    const d = await day();
+    // A second process's hub on the same database, reading everything again every 300 ms.
+    const other = new LiveHub(
+      app.database,
+      (channel, payloads) => notify(app.database.db, channel, payloads),
+      (eventId, stationIds) => countsOf(app.database.db, eventId, stationIds),
+      app.server.log,
+      20,
+      300,
+    );
+    const heard: Json[] = [];
+    const unsubscribe = await other.subscribe(d.event.id, null, (m) => heard.push(m));
+    try {
+      await tap(leader.token, d, { volunteerId: d.named[0].id });
+      await expect
+        .poll(() => heard, { timeout: 3000 })
+        .toContainEqual({
+          stationId: d.s1,
+          counts: { expected: 4, arrived: 1, noShow: 0, adults: 1, children: 0 },
+        });
+      // Both stations once from the first reading of everything, then nothing while nothing changes.
+      await new Promise((r) => setTimeout(r, 700));
+      const settled = heard.length;
+      await new Promise((r) => setTimeout(r, 700));
+      expect(heard.length).toBe(settled);
+      // A change whose process died before it told anyone still arrives, with the next reading of everything.
+      await app.database.db.execute(
+        sql`INSERT INTO checkins (id, event_id, station_id, group_id, volunteer_id, at, no_show, recorded_by, recorded_at)
+          SELECT ${randomUUID()}, ${d.event.id}, ${d.s2}, v.group_id, v.id, now(), false, NULL, now()
+          FROM group_volunteers v WHERE v.id = ${d.elsewhere.id}`,
+      );
+      await expect.poll(() => heard.at(-1), { timeout: 3000 }).toMatchObject({ stationId: d.s2, counts: { arrived: 1 } });
+    } finally {
+      unsubscribe();
+      await other.close();
+    }
   });
 });

@@ -2,8 +2,13 @@ import { sql } from "drizzle-orm";
 import type { Status } from "#shared/status";
 import { queryRows, type Tx } from "../../db/client.ts";
 
-/** The notification channel of check-ins: every process listening hears every commit (ARCHITECTURE §6). */
+/** The notification channel of check-ins: every process listening hears what the others changed (ARCHITECTURE §6). */
 export const LIVE_CHANNEL = "bemanna_checkins";
+
+/** Sends each payload as a NOTIFY on the channel: one statement, its own commit (live.ts says why). */
+export async function notify(tx: Tx, channel: string, payloads: string[]) {
+  await queryRows(tx, sql`SELECT pg_notify(${channel}, p) FROM json_array_elements_text(${JSON.stringify(payloads)}::json) p`);
+}
 
 // ── Reads ───────────────────────────────────────────────────────────────────────────────────────────
 
@@ -193,7 +198,7 @@ export interface TapWrite {
 
 /**
  * Writes a named volunteer's merged state and claims the tap's id with its answer, in one statement, but
- * only if their row is still what was read (`known`, null: none yet); tells every listening process.
+ * only if their row is still what was read (`known`, null: none yet).
  * Answers whether it was written; when not, someone wrote meanwhile (or the same tap was sent twice at once).
  */
 export async function writeNamed(
@@ -214,8 +219,7 @@ export async function writeNamed(
         INSERT INTO checkin_taps (id, event_id, created_at, answer)
         SELECT ${w.id}, ${w.eventId}, ${w.now}, ${JSON.stringify(w.answer)}::jsonb FROM written
         ON CONFLICT (id) DO NOTHING RETURNING 1)
-      SELECT (SELECT count(*) FROM written)::int AS written,
-        CASE WHEN EXISTS (SELECT 1 FROM written) THEN pg_notify(${LIVE_CHANNEL}, ${JSON.stringify({ eventId: w.eventId, stationId: w.stationId })}) END`,
+      SELECT (SELECT count(*) FROM written)::int AS written`,
   );
   return row.written > 0;
 }
@@ -232,9 +236,9 @@ export async function keepTap(tx: Tx, w: Omit<TapWrite, "stationId" | "groupId" 
   );
 }
 
-/** A walk-up and its tap's claim, in one statement (the tap's id is the walk-up's); tells every listening process. */
-export async function writeWalkUp(tx: Tx, w: TapWrite & { name: string; age: number; at: Date }) {
-  await queryRows(
+/** A walk-up and its tap's claim, in one statement (the tap's id is the walk-up's); whether it was new. */
+export async function writeWalkUp(tx: Tx, w: TapWrite & { name: string; age: number; at: Date }): Promise<boolean> {
+  const [row] = await queryRows<{ written: number }>(
     tx,
     sql`WITH written AS (
         INSERT INTO checkins (id, event_id, station_id, group_id, name, age, at, recorded_by, recorded_at)
@@ -244,8 +248,9 @@ export async function writeWalkUp(tx: Tx, w: TapWrite & { name: string; age: num
         INSERT INTO checkin_taps (id, event_id, created_at, answer)
         SELECT ${w.id}, ${w.eventId}, ${w.now}, ${JSON.stringify(w.answer)}::jsonb FROM written
         ON CONFLICT (id) DO NOTHING RETURNING 1)
-      SELECT CASE WHEN EXISTS (SELECT 1 FROM written) THEN pg_notify(${LIVE_CHANNEL}, ${JSON.stringify({ eventId: w.eventId, stationId: w.stationId })}) END`,
+      SELECT (SELECT count(*) FROM written)::int AS written`,
   );
+  return row.written > 0;
 }
 
 /** Undoes the check-in (or "not coming") of a named volunteer, or a walk-up by its id; how many went. */
@@ -257,11 +262,6 @@ export async function undo(tx: Tx, stationId: string, personId: string): Promise
       RETURNING id`,
   );
   return rows.length;
-}
-
-/** Tells every listening process, when the transaction commits, that the station's list changed. */
-export async function notifyChange(tx: Tx, eventId: string, stationId: string) {
-  await queryRows(tx, sql`SELECT pg_notify(${LIVE_CHANNEL}, ${JSON.stringify({ eventId, stationId })})`);
 }
 
 // ── Passes ──────────────────────────────────────────────────────────────────────────────────────────

@@ -118,7 +118,19 @@ export async function checkIn(
         arrivedAt: instant(body.at),
         noShow: false,
       };
-      await repo.writeWalkUp(ctx.db, { id: body.id, eventId, stationId, ...body.walkUp, at: body.at, by: actor.id, now, answer });
+      if (
+        await repo.writeWalkUp(ctx.db, {
+          id: body.id,
+          eventId,
+          stationId,
+          ...body.walkUp,
+          at: body.at,
+          by: actor.id,
+          now,
+          answer,
+        })
+      )
+        ctx.live.changed(eventId, stationId);
       return answer;
     }
     const here = tap.named.find((n) => n.stationId === stationId);
@@ -147,7 +159,10 @@ export async function checkIn(
       await repo.keepTap(ctx.db, write);
       return answer;
     }
-    if (await repo.writeNamed(ctx.db, { ...write, volunteerId: volunteerId as string, merged, known: tap.known })) return answer;
+    if (await repo.writeNamed(ctx.db, { ...write, volunteerId: volunteerId as string, merged, known: tap.known })) {
+      ctx.live.changed(eventId, stationId);
+      return answer;
+    }
   }
   throw new AppError("Conflict", "The volunteer was checked in by too many devices at once; try again");
 }
@@ -162,7 +177,7 @@ function passRead(ctx: Ctx, eventId: string, token: string): { volunteerId: stri
 
 /** Undoes a check-in or a "not coming"; a walk-up is undone by its id. */
 export async function undo(ctx: Ctx, eventId: string, stationId: string, personId: string): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
+  const gone = await ctx.db.transaction(async (tx) => {
     const station = await repo.stationOf(tx, eventId, stationId);
     if (!station) throw notFound("Station not found");
     requireRunning(station.eventStatus);
@@ -170,8 +185,9 @@ export async function undo(ctx: Ctx, eventId: string, stationId: string, personI
     // Undoing what is already undone is done (a device may send it twice); someone never on the list is not.
     if (gone === 0 && !(await repo.namedAt(tx, eventId, personId)).some((n) => n.stationId === stationId))
       throw notFound("Nobody by that id at the station");
-    if (gone > 0) await repo.notifyChange(tx, eventId, stationId);
+    return gone;
   });
+  if (gone > 0) ctx.live.changed(eventId, stationId);
 }
 
 // ── Passes ──────────────────────────────────────────────────────────────────────────────────────────

@@ -382,6 +382,8 @@ export async function nameAttendees(ctx: Ctx, key: repo.OfferKey, body: Attendee
     return one(tx, key, "group", now);
   });
   ctx.nudgeJobs();
+  // A stand-in named on the day changes what the station expects.
+  ctx.live.changed(key.eventId, key.stationId);
   return result;
 }
 
