@@ -34,7 +34,8 @@ const STATIONS_PER_NOTICE = 100;
  * (PostgreSQL holds it through the commit's flush to disk), which is what made 50 devices tapping at once
  * wait on each other. Each process LISTENs on one connection of its own, and a change is read once per
  * process however many people listen to the event. A process killed between its commit and its word is
- * covered by reading every listened event again now and then (`resyncMs`): only what changed is sent.
+ * covered by reading every listened event again now and then (`resyncMs`): of that, only what differs from
+ * what was last sent is sent.
  */
 export class LiveHub {
   private readonly origin = randomUUID();
@@ -224,7 +225,8 @@ export class LiveHub {
         this.lastSent.set(eventId, last);
         for (const [stationId, c] of counts) {
           const json = JSON.stringify(c);
-          if (last.get(stationId) === json) continue;
+          // A change heard is always sent; reading everything again sends only what differs.
+          if (stations === "all" && last.get(stationId) === json) continue;
           last.set(stationId, json);
           for (const l of listeners) if (!l.stationIds || l.stationIds.has(stationId)) l.send({ stationId, counts: c });
         }

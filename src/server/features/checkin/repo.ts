@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Status } from "#shared/status";
-import { queryRows, type Tx } from "../../db/client.ts";
+import { type Prepared, queryRows, type Tx } from "../../db/client.ts";
 
 /** The notification channel of check-ins: every process listening hears what the others changed (ARCHITECTURE §6). */
 export const LIVE_CHANNEL = "bemanna_checkins";
@@ -105,16 +105,21 @@ export async function stationOf(
   return row && { start: new Date(row.start), eventStatus: row.eventStatus };
 }
 
-/** Where the volunteer is named on an accepted offer of the event (normally one station), as a JSON array. */
-const namedAtJson = (eventId: string, volunteerId: string) =>
-  sql`coalesce((SELECT json_agg(json_build_object('stationId', o.station_id, 'stationName', ns.name,
+/**
+ * Where the volunteer ($2) is named on an accepted offer of the event ($1), normally one station, as a JSON
+ * array: SQL text for the named statements below.
+ */
+const NAMED_AT = `coalesce((SELECT json_agg(json_build_object('stationId', o.station_id, 'stationName', ns.name,
         'groupId', o.group_id, 'name', v.name) ORDER BY ns.start, ns.name)
-      FROM offers o JOIN stations ns ON ns.id = o.station_id JOIN group_volunteers v ON v.id = ${volunteerId}
-      WHERE o.event_id = ${eventId} AND o.status = 'ACCEPTED' AND o.attendees ? ${volunteerId}
+      FROM offers o JOIN stations ns ON ns.id = o.station_id JOIN group_volunteers v ON v.id = $2::uuid
+      WHERE o.event_id = $1::uuid AND o.status = 'ACCEPTED' AND o.attendees ? $2::text
         AND v.group_id = o.group_id), '[]')`;
 
-export async function namedAt(tx: Tx, eventId: string, volunteerId: string): Promise<TapContext["named"]> {
-  const [row] = await queryRows<{ named: TapContext["named"] }>(tx, sql`SELECT ${namedAtJson(eventId, volunteerId)} AS named`);
+export async function namedAt(prepared: Prepared, eventId: string, volunteerId: string): Promise<TapContext["named"]> {
+  const [row] = await prepared<{ named: TapContext["named"] }>("checkin_named_at", `SELECT ${NAMED_AT} AS named`, [
+    eventId,
+    volunteerId,
+  ]);
   return row.named;
 }
 
@@ -122,7 +127,8 @@ export async function namedAt(tx: Tx, eventId: string, volunteerId: string): Pro
 // A tap is two statements and no transaction: on a busy machine each round trip to the database costs more
 // than the work in it (bench: 50 devices at once on the large event). The first reads everything the checks
 // and the merge need; the second writes only if the person's row is still as read (compare and set), and
-// the service reads again and merges again when it was not.
+// the service reads again and merges again when it was not. Both are named statements: planning them took
+// twice as long as running them.
 
 /** What a tap's checks and merge need, read in one statement. */
 export interface TapContext {
@@ -132,52 +138,56 @@ export interface TapContext {
   eventStatus: Status;
   /** The answer the tap's id already got, and for which event (a repeat); null when the id is new. */
   seen: { eventId: string; answer: unknown } | null;
-  /** Where the volunteer is named on an accepted offer of the event (none asked: empty). */
+  /** Where the volunteer is named on an accepted offer of the event (a walk-up: empty). */
   named: Array<{ stationId: string; stationName: string; groupId: string; name: string }>;
-  /** What is known of the volunteer at this station already; null when nothing. */
+  /** What is known of the volunteer at this station already; null when nothing (a walk-up: null). */
   known: { at: Date; noShow: boolean } | null;
-  /** Whether the walk-up's group accepted the station (none asked: false). */
+  /** Whether the walk-up's group accepted the station (a named volunteer: false). */
   groupAccepted: boolean;
 }
 
+/** The columns every tap reads: $1 event, $3 station, $4 caller's id, $5 caller's e-mail, $6 tap id. */
+const TAP_HEAD = `(EXISTS (SELECT 1 FROM event_contacts ec WHERE ec.event_id = e.id AND ec.user_id = $4::uuid)
+      OR (s.team_leader_email = $5::text AND e.status <> 'DRAFT')) AS allowed,
+    s.start, e.status AS "eventStatus",
+    (SELECT json_build_object('eventId', t.event_id, 'answer', t.answer) FROM checkin_taps t WHERE t.id = $6::uuid) AS seen`;
+const TAP_FROM = `FROM stations s JOIN events e ON e.id = s.event_id WHERE s.id = $3::uuid AND s.event_id = $1::uuid`;
+
 export async function tapContext(
-  tx: Tx,
+  prepared: Prepared,
   tap: {
     id: string;
     eventId: string;
     stationId: string;
     actor: { id: string; email: string };
-    volunteerId?: string;
-    groupId?: string;
-  },
+  } & ({ volunteerId: string } | { groupId: string }),
 ): Promise<TapContext | undefined> {
-  const named = tap.volunteerId ? namedAtJson(tap.eventId, tap.volunteerId) : sql`'[]'::json`;
-  const known = tap.volunteerId
-    ? sql`(SELECT json_build_object('at', c.at, 'noShow', c.no_show) FROM checkins c
-        WHERE c.station_id = s.id AND c.volunteer_id = ${tap.volunteerId})`
-    : sql`NULL::json`;
-  const accepted = tap.groupId
-    ? sql`EXISTS (SELECT 1 FROM offers WHERE station_id = s.id AND group_id = ${tap.groupId} AND status = 'ACCEPTED')`
-    : sql`false`;
-  const [row] = await queryRows<{
-    allowed: boolean;
-    start: string | Date;
-    eventStatus: Status;
-    seen: TapContext["seen"];
-    named: TapContext["named"];
-    known: { at: string; noShow: boolean } | null;
-    groupAccepted: boolean;
-  }>(
-    tx,
-    sql`SELECT
-        (EXISTS (SELECT 1 FROM event_contacts ec WHERE ec.event_id = e.id AND ec.user_id = ${tap.actor.id})
-          OR (s.team_leader_email = ${tap.actor.email} AND e.status <> 'DRAFT')) AS allowed,
-        s.start, e.status AS "eventStatus",
-        (SELECT json_build_object('eventId', t.event_id, 'answer', t.answer) FROM checkin_taps t WHERE t.id = ${tap.id}) AS seen,
-        ${named} AS named, ${known} AS known, ${accepted} AS "groupAccepted"
-      FROM stations s JOIN events e ON e.id = s.event_id
-      WHERE s.id = ${tap.stationId} AND s.event_id = ${tap.eventId}`,
-  );
+  const head = [
+    tap.eventId,
+    "volunteerId" in tap ? tap.volunteerId : tap.groupId,
+    tap.stationId,
+    tap.actor.id,
+    tap.actor.email,
+    tap.id,
+  ];
+  const [row] =
+    "volunteerId" in tap
+      ? await prepared<TapRow>(
+          "checkin_tap_named",
+          `SELECT ${TAP_HEAD}, ${NAMED_AT} AS named,
+            (SELECT json_build_object('at', c.at, 'noShow', c.no_show) FROM checkins c
+              WHERE c.station_id = s.id AND c.volunteer_id = $2::uuid) AS known,
+            false AS "groupAccepted"
+          ${TAP_FROM}`,
+          head,
+        )
+      : await prepared<TapRow>(
+          "checkin_tap_walk_up",
+          `SELECT ${TAP_HEAD}, '[]'::json AS named, NULL::json AS known,
+            EXISTS (SELECT 1 FROM offers WHERE station_id = s.id AND group_id = $2::uuid AND status = 'ACCEPTED') AS "groupAccepted"
+          ${TAP_FROM}`,
+          head,
+        );
   if (!row) return undefined;
   return {
     ...row,
@@ -185,6 +195,8 @@ export async function tapContext(
     known: row.known && { at: new Date(row.known.at), noShow: row.known.noShow },
   };
 }
+
+type TapRow = Omit<TapContext, "start" | "known"> & { start: string | Date; known: { at: string; noShow: boolean } | null };
 
 export interface TapWrite {
   id: string;
@@ -196,30 +208,46 @@ export interface TapWrite {
   answer: unknown;
 }
 
+/** Claims the tap's id with its answer when the statement's `written` has a row ($1 id, $2 event, $3 now, $4 answer). */
+const CLAIM = `claimed AS (
+        INSERT INTO checkin_taps (id, event_id, created_at, answer)
+        SELECT $1::uuid, $2::uuid, $3::timestamptz, $4::jsonb FROM written
+        ON CONFLICT (id) DO NOTHING RETURNING 1)
+      SELECT (SELECT count(*) FROM written)::int AS written`;
+
 /**
  * Writes a named volunteer's merged state and claims the tap's id with its answer, in one statement, but
- * only if their row is still what was read (`known`, null: none yet).
- * Answers whether it was written; when not, someone wrote meanwhile (or the same tap was sent twice at once).
+ * only if their row is still what was read (`known`, null: none yet). Answers whether it was written; when
+ * not, someone wrote meanwhile (or the same tap was sent twice at once).
  */
 export async function writeNamed(
-  tx: Tx,
+  prepared: Prepared,
   w: TapWrite & { volunteerId: string; merged: { at: Date; noShow: boolean }; known: { at: Date; noShow: boolean } | null },
 ): Promise<boolean> {
-  const unchanged = w.known ? sql`checkins.at = ${w.known.at} AND checkins.no_show = ${w.known.noShow}` : sql`false`;
-  const [row] = await queryRows<{ written: number }>(
-    tx,
-    sql`WITH written AS (
+  const [row] = await prepared<{ written: number }>(
+    "checkin_write_named",
+    `WITH written AS (
         INSERT INTO checkins (id, event_id, station_id, group_id, volunteer_id, at, no_show, recorded_by, recorded_at)
-        VALUES (${w.id}, ${w.eventId}, ${w.stationId}, ${w.groupId}, ${w.volunteerId}, ${w.merged.at}, ${w.merged.noShow}, ${w.by}, ${w.now})
+        VALUES ($1::uuid, $2::uuid, $5::uuid, $6::uuid, $7::uuid, $8::timestamptz, $9::boolean, $10::uuid, $3::timestamptz)
         ON CONFLICT (station_id, volunteer_id) DO UPDATE
           SET at = EXCLUDED.at, no_show = EXCLUDED.no_show, recorded_by = EXCLUDED.recorded_by, recorded_at = EXCLUDED.recorded_at
-          WHERE ${unchanged}
+          WHERE $11::timestamptz IS NOT NULL AND checkins.at = $11::timestamptz AND checkins.no_show = $12::boolean
         RETURNING 1),
-      claimed AS (
-        INSERT INTO checkin_taps (id, event_id, created_at, answer)
-        SELECT ${w.id}, ${w.eventId}, ${w.now}, ${JSON.stringify(w.answer)}::jsonb FROM written
-        ON CONFLICT (id) DO NOTHING RETURNING 1)
-      SELECT (SELECT count(*) FROM written)::int AS written`,
+      ${CLAIM}`,
+    [
+      w.id,
+      w.eventId,
+      w.now,
+      JSON.stringify(w.answer),
+      w.stationId,
+      w.groupId,
+      w.volunteerId,
+      w.merged.at,
+      w.merged.noShow,
+      w.by,
+      w.known?.at ?? null,
+      w.known?.noShow ?? false,
+    ],
   );
   return row.written > 0;
 }
@@ -228,27 +256,20 @@ export async function writeNamed(
  * Keeps a tap whose merge changed nothing (an arrival later than the one known): its id and answer, so a
  * repeat answers the same. One statement.
  */
-export async function keepTap(tx: Tx, w: Omit<TapWrite, "stationId" | "groupId" | "by">) {
-  await queryRows(
-    tx,
-    sql`INSERT INTO checkin_taps (id, event_id, created_at, answer) VALUES (${w.id}, ${w.eventId}, ${w.now}, ${JSON.stringify(w.answer)}::jsonb)
-      ON CONFLICT (id) DO NOTHING`,
-  );
+export async function keepTap(prepared: Prepared, w: Omit<TapWrite, "stationId" | "groupId" | "by">) {
+  await prepared("checkin_keep_tap", `WITH written AS (SELECT 1), ${CLAIM}`, [w.id, w.eventId, w.now, JSON.stringify(w.answer)]);
 }
 
 /** A walk-up and its tap's claim, in one statement (the tap's id is the walk-up's); whether it was new. */
-export async function writeWalkUp(tx: Tx, w: TapWrite & { name: string; age: number; at: Date }): Promise<boolean> {
-  const [row] = await queryRows<{ written: number }>(
-    tx,
-    sql`WITH written AS (
+export async function writeWalkUp(prepared: Prepared, w: TapWrite & { name: string; age: number; at: Date }): Promise<boolean> {
+  const [row] = await prepared<{ written: number }>(
+    "checkin_write_walk_up",
+    `WITH written AS (
         INSERT INTO checkins (id, event_id, station_id, group_id, name, age, at, recorded_by, recorded_at)
-        VALUES (${w.id}, ${w.eventId}, ${w.stationId}, ${w.groupId}, ${w.name}, ${w.age}, ${w.at}, ${w.by}, ${w.now})
+        VALUES ($1::uuid, $2::uuid, $5::uuid, $6::uuid, $7::text, $8::int, $9::timestamptz, $10::uuid, $3::timestamptz)
         ON CONFLICT (id) DO NOTHING RETURNING 1),
-      claimed AS (
-        INSERT INTO checkin_taps (id, event_id, created_at, answer)
-        SELECT ${w.id}, ${w.eventId}, ${w.now}, ${JSON.stringify(w.answer)}::jsonb FROM written
-        ON CONFLICT (id) DO NOTHING RETURNING 1)
-      SELECT (SELECT count(*) FROM written)::int AS written`,
+      ${CLAIM}`,
+    [w.id, w.eventId, w.now, JSON.stringify(w.answer), w.stationId, w.groupId, w.name, w.age, w.at, w.by],
   );
   return row.written > 0;
 }

@@ -65,6 +65,9 @@ export async function countsOf(tx: Tx, eventId: string, stationIds?: string[]) {
 
 const invalid = (field: string, id: string) => new AppError("ValidationError", `Invalid ${field}`, { [field]: id });
 
+/** Who an unreadable pass names (nobody): the tap still asks whether the caller may tap here, before refusing it. */
+const NO_VOLUNTEER = "00000000-0000-0000-0000-000000000000";
+
 /** How often a tap reads and merges again when someone wrote the same person meanwhile (each round, one wins). */
 const MERGE_ROUNDS = 100;
 
@@ -89,13 +92,12 @@ export async function checkIn(
     : (body.volunteerId ?? (pass && "volunteerId" in pass ? pass.volunteerId : undefined));
   const seen: Presence = { at: body.at, noShow: body.noShow === true };
   for (let round = 0; round < MERGE_ROUNDS; round++) {
-    const tap = await repo.tapContext(ctx.db, {
+    const tap = await repo.tapContext(ctx.prepared, {
       id: body.id,
       eventId,
       stationId,
       actor,
-      volunteerId,
-      groupId: body.walkUp?.groupId,
+      ...(body.walkUp ? { groupId: body.walkUp.groupId } : { volunteerId: volunteerId ?? NO_VOLUNTEER }),
     });
     if (!tap?.allowed) throw notFound("Station not found");
     if (pass && "refusal" in pass) throw pass.refusal;
@@ -119,7 +121,7 @@ export async function checkIn(
         noShow: false,
       };
       if (
-        await repo.writeWalkUp(ctx.db, {
+        await repo.writeWalkUp(ctx.prepared, {
           id: body.id,
           eventId,
           stationId,
@@ -156,10 +158,10 @@ export async function checkIn(
     const write = { id: body.id, eventId, stationId, groupId: here.groupId, by: actor.id, now, answer };
     if (tap.known && merged.at.getTime() === tap.known.at.getTime() && merged.noShow === tap.known.noShow) {
       // Nothing better than what is known: the tap is kept for its repeats; the row stays.
-      await repo.keepTap(ctx.db, write);
+      await repo.keepTap(ctx.prepared, write);
       return answer;
     }
-    if (await repo.writeNamed(ctx.db, { ...write, volunteerId: volunteerId as string, merged, known: tap.known })) {
+    if (await repo.writeNamed(ctx.prepared, { ...write, volunteerId: volunteerId as string, merged, known: tap.known })) {
       ctx.live.changed(eventId, stationId);
       return answer;
     }
@@ -181,13 +183,12 @@ export async function undo(ctx: Ctx, eventId: string, stationId: string, personI
     const station = await repo.stationOf(tx, eventId, stationId);
     if (!station) throw notFound("Station not found");
     requireRunning(station.eventStatus);
-    const gone = await repo.undo(tx, stationId, personId);
-    // Undoing what is already undone is done (a device may send it twice); someone never on the list is not.
-    if (gone === 0 && !(await repo.namedAt(tx, eventId, personId)).some((n) => n.stationId === stationId))
-      throw notFound("Nobody by that id at the station");
-    return gone;
+    return repo.undo(tx, stationId, personId);
   });
   if (gone > 0) ctx.live.changed(eventId, stationId);
+  // Undoing what is already undone is done (a device may send it twice); someone never on the list is not.
+  else if (!(await repo.namedAt(ctx.prepared, eventId, personId)).some((n) => n.stationId === stationId))
+    throw notFound("Nobody by that id at the station");
 }
 
 // ── Passes ──────────────────────────────────────────────────────────────────────────────────────────
