@@ -5,15 +5,73 @@ import { readEventStream } from "#shared/sse";
 import type { RosterInfo } from "./roster.ts";
 
 /** The event day live (issue 23), on the roster's large event: taps from many devices, a station's list, the stream. */
-export const CHECKIN_SCENARIO = "POST /api/events/{id}/stations/{id}/checkins (60 stations, 3,600 named volunteers)";
+export const CHECKIN_SCENARIO =
+  "POST /api/events/{id}/stations/{id}/checkins (60 stations, 3,600 named volunteers): 50 devices, each tapping once a second";
+export const CHECKIN_CAPACITY_SCENARIO =
+  "POST /api/events/{id}/stations/{id}/checkins (60 stations, 3,600 named volunteers): 50 devices tapping back to back (capacity)";
 export const CHECKIN_LIST_SCENARIO = "GET /api/events/{id}/stations/{id}/checkins (100+ people)";
 export const LIVE_SCENARIO = "GET /api/events/{id}/live: a check-in reaches a listening organizer";
-export const CHECKIN_SCENARIOS = [CHECKIN_SCENARIO, CHECKIN_LIST_SCENARIO, LIVE_SCENARIO];
+export const CHECKIN_SCENARIOS = [CHECKIN_SCENARIO, CHECKIN_CAPACITY_SCENARIO, CHECKIN_LIST_SCENARIO, LIVE_SCENARIO];
 /** The station's list: at most this many bytes gzipped, and one or two statements (issue 23). */
 export const CHECKIN_LIST_MAX_GZIP = 30 * 1024;
 export const CHECKIN_LIST_MAX_STATEMENTS = 2;
 /** Devices checking in at once. */
 export const CHECKIN_DEVICES = 50;
+
+/** Taps so far in this run, and the time they count back from: each tap is 10 ms earlier than the one before. */
+let tapped = 0;
+const origin = Date.now();
+
+/**
+ * The next tap: the next named volunteer (round and round), a new id, and a time a little earlier than the
+ * tap before, so that a person tapped again (the next round) is a change too — the earliest arrival stands,
+ * so every tap writes and is sent live.
+ */
+function nextTap(r: RosterInfo) {
+  const n = tapped++;
+  const [stationId, volunteerId] = r.people[n % r.people.length];
+  return {
+    stationId,
+    path: `/api/events/${r.eventId}/stations/${stationId}/checkins`,
+    body: JSON.stringify({ id: randomUUID(), at: new Date(origin - 10 * n).toISOString(), volunteerId }),
+  };
+}
+
+/**
+ * 50 devices at a person's pace: each taps once a second (a team leader finds the next name, taps, looks up),
+ * starting at a moment of its own within the first second, for `seconds`. Every answer's time, in ms, sorted.
+ */
+export async function pacedCheckins(
+  base: string,
+  headers: Record<string, string>,
+  r: RosterInfo,
+  seconds: number,
+): Promise<{ times: number[]; errors: number }> {
+  const times: number[] = [];
+  let errors = 0;
+  const end = performance.now() + seconds * 1000;
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  await Promise.all(
+    Array.from({ length: CHECKIN_DEVICES }, async () => {
+      await sleep(Math.random() * 1000);
+      while (performance.now() < end) {
+        const tap = nextTap(r);
+        const started = performance.now();
+        const res = await fetch(base + tap.path, {
+          method: "POST",
+          headers: { ...headers, "content-type": "application/json" },
+          body: tap.body,
+        });
+        await res.arrayBuffer();
+        const took = performance.now() - started;
+        times.push(took);
+        if (res.status !== 200) errors++;
+        await sleep(Math.max(0, 1000 - took));
+      }
+    }),
+  );
+  return { times: times.sort((a, b) => a - b), errors };
+}
 
 export interface CheckinMeasure {
   result: autocannon.Result;
@@ -24,9 +82,9 @@ export interface CheckinMeasure {
 }
 
 /**
- * 50 devices tap at once, each tap a new id and the next named volunteer (round and round, each round
- * earlier than the last), while an organizer listens to the event's live stream: each tap's answer is
- * matched with the first message for its station that comes after it.
+ * 50 devices tap flat out, each sending its next tap as soon as the last is answered — what one process can
+ * take — while an organizer listens to the event's live stream: each tap's answer is matched with the first
+ * message for its station that comes after it.
  */
 export async function measureCheckins(
   base: string,
@@ -45,8 +103,6 @@ export async function measureCheckins(
     answered.delete(stationId);
   }).catch(() => {});
 
-  let n = 0;
-  const started = Date.now();
   const times: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
@@ -58,15 +114,13 @@ export async function measureCheckins(
           {
             method: "POST",
             setupRequest: (req, context: object) => {
-              const [stationId, volunteerId] = r.people[n++ % r.people.length];
-              (context as { stationId?: string }).stationId = stationId;
+              const tap = nextTap(r);
+              (context as { stationId?: string }).stationId = tap.stationId;
               return {
                 ...req,
-                path: `/api/events/${r.eventId}/stations/${stationId}/checkins`,
+                path: tap.path,
                 headers: { ...headers, "content-type": "application/json" },
-                // Each tap a little earlier than the one before, so that a person tapped again (the next round)
-                // is a change too: the earliest arrival stands, and every tap writes and is sent live.
-                body: JSON.stringify({ id: randomUUID(), at: new Date(started - 10 * n).toISOString(), volunteerId }),
+                body: tap.body,
               };
             },
             onResponse: (status, _body, context: object) => {
