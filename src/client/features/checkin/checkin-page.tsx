@@ -25,6 +25,7 @@ import { formatPhone } from "#shared/phone";
 import { stationTime, stockholmLocal } from "#shared/time";
 import { DialogHeader } from "../../components/dialog-header.tsx";
 import { zodValidate } from "../../components/form.ts";
+import { type Crumb, PageHeader } from "../../components/page-header.tsx";
 import classes from "./checkin.module.css";
 import { useStationCheckin } from "./use-station-checkin.ts";
 
@@ -37,7 +38,19 @@ const clock = (at: string) => stockholmLocal(at).slice(11, 16);
  * target per person, search, undo, "kommer inte", walk-ups and the pass scanner. It works with no
  * connection once the list has been fetched: taps wait on the phone and go when the connection is back.
  */
-export function CheckinPage({ eventId, stationId, back }: { eventId: string; stationId: string; back: string }) {
+export function CheckinPage({
+  eventId,
+  stationId,
+  area,
+  back,
+}: {
+  eventId: string;
+  stationId: string;
+  /** The area of My pages the page is reached from: the first breadcrumb. */
+  area: Crumb;
+  /** The event page's Idag tab: the second. */
+  back: string;
+}) {
   const { t } = useTranslation();
   const s = useStationCheckin(eventId, stationId);
   const [search, setSearch] = useState("");
@@ -79,17 +92,12 @@ export function CheckinPage({ eventId, stationId, back }: { eventId: string; sta
   return (
     <Container size="sm" px="xs" py="sm" className={classes.page}>
       <Stack gap="sm">
-        <Anchor component={Link} to={back} size="sm" className={classes.target} data-print="hide">
-          ← {t("checkin.page.back")}
-        </Anchor>
-        <header>
-          <Title order={1} size="h3">
-            {t("checkin.page.title")}: {list.station.name}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {list.event.name} · {stationTime(list.station)}
-          </Text>
-        </header>
+        <PageHeader
+          title={`${t("checkin.page.title")}: ${list.station.name}`}
+          text
+          crumbs={[area, { label: list.event.name, to: back }]}
+          intro={stationTime(list.station)}
+        />
 
         <SyncState s={s} fetchedAt={list.fetchedAt} />
 

@@ -23,5 +23,9 @@ export default function CheckinRoute() {
 
   if (auth.status === "PENDING") return null;
   if (auth.status !== "LOGGED_IN" && navigator.onLine) return <Navigate to="/login" replace state={{ from: location }} />;
-  return <CheckinPage eventId={id} stationId={stationId} back={`${eventPagePath(id, mode)}/today`} />;
+  const area =
+    mode === "organizer"
+      ? { label: "myPages.events.title", to: "/my-pages/events" }
+      : { label: "myPages.teamleaders.title", to: "/my-pages/teamleaders" };
+  return <CheckinPage eventId={id} stationId={stationId} area={area} back={`${eventPagePath(id, mode)}/today`} />;
 }
