@@ -44,7 +44,7 @@ export class LiveHub {
   private readonly pending = new Map<string, Set<string> | "all">();
   /** Stations changed here that other processes have not been told of yet, by event. */
   private readonly untold = new Map<string, Set<string>>();
-  /** What each event's listeners were last sent, by station: a read that finds the same sends nothing. */
+  /** What each event's listeners were last sent, by station: a full reading that finds the same sends nothing. */
   private readonly lastSent = new Map<string, Map<string, string>>();
   private flushing: NodeJS.Timeout | null = null;
   private telling: NodeJS.Timeout | null = null;
