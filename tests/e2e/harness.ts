@@ -376,10 +376,15 @@ export async function signIn(page: Page, product: Product, email: string, passwo
  * The text drawn at the middle of what `locator` finds: its own when nothing lies over it (an option list,
  * a calendar, a banner), else the text of what covers it.
  */
-export async function textInSight(page: Page, locator: Locator): Promise<string> {
-  const box = await locator.boundingBox();
-  if (!box) return "";
-  const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
-  // A string, not a function: the tests are type-checked without the DOM's types.
-  return page.evaluate<string>(`document.elementFromPoint(${x}, ${y})?.textContent ?? ""`);
+export async function textInSight(locator: Locator): Promise<string> {
+  // Measured and looked up in one step in the page: a box read before a scroll names another element after it.
+  return locator.evaluate(
+    (el: {
+      getBoundingClientRect(): { x: number; y: number; width: number; height: number };
+      ownerDocument: { elementFromPoint(x: number, y: number): { textContent: string | null } | null };
+    }) => {
+      const r = el.getBoundingClientRect();
+      return el.ownerDocument.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)?.textContent ?? "";
+    },
+  );
 }

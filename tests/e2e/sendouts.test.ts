@@ -158,7 +158,7 @@ describe("send-outs", () => {
     const stationsError = await errorOf(org, stations);
     await poll(() => stations.getAttribute("aria-expanded")).toBe("false");
     expect(await org.locator("[role=option]:visible").count()).toBe(0);
-    await poll(() => textInSight(org, stationsError)).toBe("Du måste fylla i fältet");
+    await poll(() => textInSight(stationsError)).toBe("Du måste fylla i fältet");
     await expectNoAxeViolations(org, "send-out form, refused empty");
 
     await chooseStation(org, "Stationer", `${WATER} (09:00)`);
@@ -389,7 +389,7 @@ describe("send-outs", () => {
     const error = await errorOf(page, stations);
     await poll(() => error.innerText()).toBe(tx.nobody);
     await poll(() => page.getByRole("alert").filter({ hasText: tx.fix }).isVisible()).toBe(true);
-    await poll(() => textInSight(page, error)).toBe(tx.nobody);
+    await poll(() => textInSight(error)).toBe(tx.nobody);
     expect(await fitsWidth(page)).toBe(true);
     await expectNoAxeViolations(page, `send-out to nobody refused, ${tx.language}, 375`);
     await screenshot(page, `sendouts-11-nobody-${tx.language}-375`, { fullPage: false });
