@@ -6,7 +6,7 @@ import { SECOND } from "../helpers/clock.ts";
 import { buildUser } from "../helpers/factories.ts";
 import { call } from "../helpers/http.ts";
 import { expectCleanError } from "../helpers/identity.ts";
-import { type OfferKey, refreshToken, removeOffer, stationOffers } from "../helpers/offers.ts";
+import { moveClockTo, type OfferKey, removeOffer, stationOffers } from "../helpers/offers.ts";
 import {
   confirmedEvent,
   confirmedGroup,
@@ -48,13 +48,8 @@ afterAll(async () => {
 
 const everyone = () => [owner, coOrganizer, leader, otherLeader, contact, outsider];
 
-/** Moves the clock forward to `at` and signs everyone in again (access tokens last an hour). */
-async function moveTo(at: Date) {
-  const ms = at.getTime() - app.clock.now().getTime();
-  if (ms < 0) throw new Error(`the clock only moves forward (${ms} ms)`);
-  app.clock.advance(ms);
-  for (const u of everyone()) await refreshToken(app, u);
-}
+/** Moves the clock forward to `at` and signs everyone in again. */
+const moveTo = (at: Date) => moveClockTo(app, at, everyone());
 
 /** Stockholm midnight starting `date`. */
 const midnight = (date: string) => parseInstant(`${date}T00:00`) as Date;

@@ -13,7 +13,7 @@ import { HOUR, MINUTE } from "../helpers/clock.ts";
 import { buildUser } from "../helpers/factories.ts";
 import { call } from "../helpers/http.ts";
 import { expectCleanError } from "../helpers/identity.ts";
-import { nameAttendees, type OfferKey, refreshToken } from "../helpers/offers.ts";
+import { moveClockTo, nameAttendees, type OfferKey } from "../helpers/offers.ts";
 import {
   confirmedEvent,
   confirmedGroup,
@@ -53,12 +53,8 @@ afterAll(async () => {
 
 const everyone = () => [owner, leader, otherLeader, contact, outsider];
 
-/** Moves the clock forward to `at` and signs everyone in again (access tokens last an hour). */
-async function moveTo(at: Date) {
-  const ms = at.getTime() - app.clock.now().getTime();
-  if (ms > 0) app.clock.advance(ms);
-  for (const u of everyone()) await refreshToken(app, u);
-}
+/** Moves the clock forward to `at` and signs everyone in again. */
+const moveTo = (at: Date) => moveClockTo(app, at, everyone());
 
 let counter = 0;
 

@@ -88,6 +88,16 @@ export async function refreshToken(app: TestApp, user: User): Promise<string> {
   return user.token;
 }
 
+/**
+ * Moves the test clock forward to `at` (never back: a time already passed leaves it where it is) and signs
+ * the users in again, since access tokens last an hour.
+ */
+export async function moveClockTo(app: TestApp, at: Date, users: User[]): Promise<void> {
+  const ms = at.getTime() - app.clock.now().getTime();
+  if (ms > 0) app.clock.advance(ms);
+  for (const u of users) await refreshToken(app, u);
+}
+
 /** Runs what is queued now and a little later, so that every mail a call caused has been handed over. */
 export async function settle(app: TestApp) {
   await app.jobs.runDue();
