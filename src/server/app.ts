@@ -8,11 +8,11 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fas
 import helmet from "helmet";
 import { healthBody, responses } from "#shared/api/schema";
 import { type Clock, systemClock } from "./clock.ts";
-import { type Config, mailboxOpen } from "./config.ts";
+import { type Config, mailboxOpen, textsKeptOpen } from "./config.ts";
 import type { Ctx } from "./context.ts";
 import type { Database } from "./db/client.ts";
 import { pingDatabase, queryRows } from "./db/client.ts";
-import { devRoutes } from "./dev/routes.ts";
+import { devRoutes, devTextRoutes } from "./dev/routes.ts";
 import { attendanceRoutes } from "./features/attendance/routes.ts";
 import { calendarRoutes } from "./features/calendar/routes.ts";
 import { LiveHub } from "./features/checkin/live.ts";
@@ -32,6 +32,8 @@ import { participationErasure } from "./features/registration/service.ts";
 import { releaseOwnClaims, SEND_OUT_JOB, sendOutJob } from "./features/sendouts/delivery.ts";
 import { sendOutRoutes } from "./features/sendouts/routes.ts";
 import { teamleaderRoutes } from "./features/teamleader/routes.ts";
+import { textRoutes } from "./features/texts/routes.ts";
+import { textsSweep } from "./features/texts/service.ts";
 import { fileStore } from "./files/store.ts";
 import { registerDocs } from "./http/docs.ts";
 import { AppError, errorHandler, notFoundHandler, unstorableTextPath } from "./http/errors.ts";
@@ -45,6 +47,8 @@ import { ensurePeriodic, periodicJob } from "./jobs/periodic.ts";
 import { JobWorker } from "./jobs/queue.ts";
 import { limitsSweep } from "./limits.ts";
 import { MAIL_JOB, mailJob, mailTransport } from "./mail/outbox.ts";
+import { httpGateway } from "./texts/gateway.ts";
+import { TEXT_JOB, textJob } from "./texts/outbox.ts";
 
 export interface AppOptions {
   config: Config;
@@ -204,8 +208,19 @@ export async function buildApp(options: AppOptions): Promise<App> {
       server.log,
     ),
   };
-  const periodic = [historicSweep, offersSweep(ctx), limitsSweep, participationErasure(ctx)];
+  const periodic = [historicSweep, offersSweep(ctx), limitsSweep, participationErasure(ctx), textsSweep(ctx)];
   const mailer = config.SMTP_URL ? mailTransport(config.SMTP_URL) : null;
+  const textGateway =
+    config.SMS_URL && config.SMS_FROM
+      ? httpGateway({
+          url: config.SMS_URL,
+          from: config.SMS_FROM,
+          perSecond: config.SMS_PER_SECOND,
+          deliveryUrl: config.SMS_WEBHOOK_SECRET
+            ? new URL(`/api/sms/delivery/${config.SMS_WEBHOOK_SECRET}`, config.PUBLIC_URL).toString()
+            : null,
+        })
+      : null;
   // Set when the server closes: a send-out being delivered stops taking addresses and leaves the rest queued.
   const closing = new AbortController();
   const instance = takeInstanceId(config);
@@ -226,6 +241,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     {
       [MAIL_JOB]: mailJob(database.db, clock, server.log, mailer, config.MAIL_FROM),
       [SEND_OUT_JOB]: sendOutJob(delivery),
+      [TEXT_JOB]: textJob(database.db, clock, server.log, textGateway),
       ...Object.fromEntries(periodic.map((p) => [p.kind, periodicJob(database.db, clock, server.log, p)])),
     },
     server.log,
@@ -257,8 +273,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await sendOutRoutes(server, ctx);
   await registrationRoutes(server, ctx);
   await checkinRoutes(server, ctx);
+  await textRoutes(server, ctx);
   for (const p of periodic) await ensurePeriodic(database.db, clock, p);
   if (mailboxOpen(config)) await devRoutes(server, ctx);
+  if (textsKeptOpen(config)) await devTextRoutes(server, ctx);
 
   const webRoot = options.webRoot;
   const hasWeb = existsSync(webRoot);

@@ -19,6 +19,23 @@ const schema = z.object({
     .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
     .optional(),
   MAIL_FROM: z.string().default("Bemanna <no-reply@bemanna.se>"),
+  /**
+   * A 46elks-compatible text gateway with its credentials, e.g. https://USER:PASSWORD@api.46elks.com/a1.
+   * Without it texts are kept (listed at /dev/sms on a loopback server outside production).
+   */
+  SMS_URL: z
+    .url()
+    .regex(/^https?:\/\//, "must start with http:// or https://")
+    .optional(),
+  /** The number texts are sent from: replies need a number, not a name. */
+  SMS_FROM: z
+    .string()
+    .regex(/^\+\d{6,15}$/, "must be a phone number in international form, e.g. +46766861004")
+    .optional(),
+  /** The secret part of the addresses the gateway posts incoming texts and delivery reports to. */
+  SMS_WEBHOOK_SECRET: z.string().min(16, "must be at least 16 characters").max(200).optional(),
+  /** Texts handed to the gateway a second, by this process (the account's limit at the provider). */
+  SMS_PER_SECOND: z.coerce.number().min(0.1).max(1000).default(200),
   JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TILE_URL: z.string().default("https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
@@ -70,6 +87,11 @@ export function mailboxOpen(config: Pick<Config, "NODE_ENV" | "SMTP_URL" | "HOST
   return config.NODE_ENV !== "production" && !config.SMTP_URL && isLoopback(config.HOST);
 }
 
+/** The development list of texts, like the mailbox: only where no text is sent (no SMS_URL). */
+export function textsKeptOpen(config: Pick<Config, "NODE_ENV" | "SMS_URL" | "HOST">): boolean {
+  return config.NODE_ENV !== "production" && !config.SMS_URL && isLoopback(config.HOST);
+}
+
 export type Config = Omit<z.infer<typeof schema>, "PUBLIC_URL"> & { PUBLIC_URL: string; jwtSecret: Uint8Array };
 
 /** Reads and checks the environment; a bad value stops the start with a message naming the variable. */
@@ -80,6 +102,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const c = parsed.data;
+  if (c.SMS_URL && !c.SMS_FROM)
+    throw new ConfigError("Invalid configuration:\n  SMS_FROM: is needed with SMS_URL (the number texts are sent from)");
   // Without JWT_SECRET the key is generated once and kept in the database (app.ts), in production too:
   // every process that serves the database reads the same key, so nothing has to be shared by hand.
   // Links follow the port the server listens on, so a second server on another port links to itself.

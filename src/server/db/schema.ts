@@ -131,3 +131,4 @@ export * from "./tables/events.ts";
 export * from "./tables/groups.ts";
 export * from "./tables/offers.ts";
 export * from "./tables/sendouts.ts";
+export * from "./tables/texts.ts";

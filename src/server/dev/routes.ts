@@ -3,8 +3,9 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { keptMail, responses } from "#shared/api/schema";
+import { keptText } from "#shared/sms/schema";
 import type { Ctx } from "../context.ts";
-import { mails } from "../db/schema.ts";
+import { mails, texts } from "../db/schema.ts";
 import { escapeHtml } from "../mail/templates.ts";
 
 /** Development only: the mail the product would have sent, since without SMTP_URL it is kept, not sent. */
@@ -36,6 +37,38 @@ export async function devRoutes(app: FastifyInstance, ctx: Ctx) {
       .type("text/html; charset=utf-8")
       .send(
         `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Mailbox (development)</title></head><body><main><h1>Mailbox (development)</h1>${rows || "<p>No mail yet.</p>"}</main></body></html>`,
+      );
+  });
+}
+
+/** Development only: the texts the product would have sent, since without SMS_URL they are kept, not sent. */
+export async function devTextRoutes(app: FastifyInstance, ctx: Ctx) {
+  const latest = () => ctx.db.select().from(texts).orderBy(desc(texts.createdAt)).limit(100);
+
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get("/api/dev/sms", { schema: { response: responses({ 200: z.array(keptText) }) } }, async () =>
+      (await latest()).map((t) => ({
+        id: t.id,
+        to: t.to,
+        message: t.message,
+        kind: t.kind,
+        status: t.status,
+        createdAt: t.createdAt.toISOString(),
+      })),
+    );
+
+  app.get("/dev/sms", { schema: { hide: true } }, async (_request, reply) => {
+    const rows = (await latest())
+      .map(
+        (t) =>
+          `<article><h2>${escapeHtml(t.to)}</h2><p>${escapeHtml(t.kind)} · ${escapeHtml(t.status)} · ${t.createdAt.toISOString()}</p><pre style="white-space:pre-wrap">${escapeHtml(t.message)}</pre></article>`,
+      )
+      .join("<hr>");
+    return reply
+      .type("text/html; charset=utf-8")
+      .send(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Texts (development)</title></head><body><main><h1>Texts (development)</h1><p><a href="/dev/mailbox">Mailbox</a></p>${rows || "<p>No texts yet.</p>"}</main></body></html>`,
       );
   });
 }

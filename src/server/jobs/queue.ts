@@ -4,7 +4,13 @@ import type { Clock } from "../clock.ts";
 import { type Db, queryRows, type Tx } from "../db/client.ts";
 import { jobs } from "../db/schema.ts";
 
-export type JobHandler = (payload: Record<string, unknown>) => Promise<void>;
+/** What a handler knows of its job's tries: the last try may record a failure for good before it throws. */
+export interface JobTry {
+  attempts: number;
+  maxAttempts: number;
+}
+
+export type JobHandler = (payload: Record<string, unknown>, job: JobTry) => Promise<void>;
 
 /** Jobs claimed and run at once. */
 const BATCH = 20;
@@ -183,7 +189,7 @@ export class JobWorker {
     const stopBeating = this.heartbeat(job);
     try {
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
-      await handler(job.payload);
+      await handler(job.payload, { attempts: job.attempts, maxAttempts: job.max_attempts });
       stopBeating();
       await this.db.execute(
         sql`UPDATE jobs SET done_at = ${this.clock.now()}, locked_until = NULL, locked_by = NULL, last_error = NULL

@@ -1,23 +1,42 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Language } from "#shared/account/schema";
 import type { Clock } from "../clock.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { mails } from "../db/schema.ts";
-import { enqueue, type JobHandler } from "../jobs/queue.ts";
+import type { JobHandler } from "../jobs/queue.ts";
 import { type MailKind, renderMail } from "./templates.ts";
 
 export const MAIL_JOB = "mail.send";
 
+/** A mail to queue: to one address, of one kind, in the recipient's language. */
+export interface MailToQueue {
+  to: string;
+  kind: MailKind;
+  lang: Language;
+  values: Record<string, string>;
+}
+
 /** Stores the mail and its delivery job in the caller's transaction: a mail is never lost, never early. */
 export async function queueMail(tx: Tx, now: Date, to: string, kind: MailKind, lang: Language, values: Record<string, string>) {
-  const rendered = renderMail(kind, lang, values);
-  const [row] = await tx
-    .insert(mails)
-    .values({ to, kind, ...rendered, createdAt: now })
-    .returning({ id: mails.id });
-  await enqueue(tx, MAIL_JOB, { mailId: row.id }, now);
+  await queueMails(tx, now, [{ to, kind, lang, values }]);
+}
+
+/** Stores many mails and their delivery jobs in one statement (the day-before reminder of a whole event). */
+export async function queueMails(tx: Tx, now: Date, list: readonly MailToQueue[]) {
+  if (list.length === 0) return;
+  const rows = list.map((m) => ({ to: m.to, kind: m.kind, ...renderMail(m.kind, m.lang, m.values) }));
+  const at = now.toISOString();
+  await tx.execute(
+    sql`WITH queued AS (
+        INSERT INTO mails ("to", kind, subject, text, html, created_at)
+        SELECT x."to", x.kind, x.subject, x.text, x.html, ${at}::timestamptz
+        FROM json_to_recordset(${JSON.stringify(rows)}::json) AS x("to" text, kind text, subject text, text text, html text)
+        RETURNING id)
+      INSERT INTO jobs (kind, payload, run_at, created_at)
+      SELECT ${MAIL_JOB}, json_build_object('mailId', id), ${at}::timestamptz, ${at}::timestamptz FROM queued`,
+  );
 }
 
 /**

@@ -23,7 +23,10 @@ export type MailKind =
   | "volunteerLeft"
   | "participationErasure"
   | "passNamed"
-  | "passChanged";
+  | "passChanged"
+  | "dayBefore"
+  | "volunteerDeclined"
+  | "volunteerMessage";
 
 export interface RenderedMail {
   subject: string;
@@ -64,6 +67,9 @@ const bodies: Record<MailKind, string[]> = {
   participationErasure: ["intro", "export"],
   passNamed: ["intro", "$details", "pass.link", "pass.show", "registration.leave"],
   passChanged: ["intro", "$details", "pass.link", "registration.leave"],
+  dayBefore: ["intro", "$details", "pass.link", "pass.show", "cannot"],
+  volunteerDeclined: ["intro", "link"],
+  volunteerMessage: ["intro", "$message", "link"],
 };
 
 /** Renders a mail in the recipient's language: plain text and a simple HTML version of the same lines. */

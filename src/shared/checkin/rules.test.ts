@@ -56,13 +56,13 @@ describe("tapTimeRefusal", () => {
 describe("checkinCounts", () => {
   it("counts the named, those arrived with the walk-ups, the not coming, and adults (18+) apart from children", () => {
     const people = [
-      { age: 18, arrivedAt: "x", noShow: false },
+      { age: 18, arrivedAt: "x", noShow: false, confirmed: true },
       { age: 17, arrivedAt: "x", noShow: false },
-      { age: 40, arrivedAt: null, noShow: true },
-      { age: 30, arrivedAt: null, noShow: false },
+      { age: 40, arrivedAt: null, noShow: true, confirmed: false },
+      { age: 30, arrivedAt: null, noShow: false, confirmed: null },
     ];
     const c = checkinCounts(people, [{ age: 12 }]);
-    expect(c).toEqual({ expected: 4, arrived: 3, noShow: 1, adults: 1, children: 2 });
+    expect(c).toEqual({ expected: 4, arrived: 3, noShow: 1, adults: 1, children: 2, confirmed: 1, declined: 1 });
     expect(missingOf(c)).toBe(1);
     expect(missingOf(checkinCounts(people.slice(2), [{ age: 20 }, { age: 20 }, { age: 20 }]))).toBe(0);
   });
@@ -135,6 +135,18 @@ describe("stand-ins", () => {
     expect(standInsOpen(start, "CONFIRMED", new Date("2027-05-16T06:59:59Z"))).toBe(false);
     expect(standInsOpen(start, "CONFIRMED", start)).toBe(true);
     expect(standInsOpen(start, "HISTORIC", new Date("2027-05-17T07:00:00Z"))).toBe(false);
+  });
+  it("open the evening before when someone answered NEJ", () => {
+    const evening = new Date("2027-05-15T17:00:00Z");
+    expect(standInsOpen(start, "CONFIRMED", evening, true)).toBe(true);
+    expect(standInsOpen(start, "CONFIRMED", evening, false)).toBe(false);
+    expect(standInsOpen(start, "HISTORIC", evening, true)).toBe(false);
+  });
+  it("before the start list only those who answered NEJ; from the start everyone not arrived", () => {
+    const checkins = [{ volunteerId: "a", arrivedAt: "2027-05-16T07:01:00+02:00" }];
+    expect(missingAttendees(["a", "b", "c"], [], ["c"], false)).toEqual(["c"]);
+    expect(missingAttendees(["a", "b", "c"], checkins, ["c"], true)).toEqual(["b", "c"]);
+    expect(missingAttendees(["a", "b", "c"], checkins, ["a"], true), "one who came after a NEJ is there").toEqual(["b", "c"]);
   });
   it("list the named who have not arrived, those not coming among them", () => {
     const checkins = [

@@ -43,11 +43,14 @@ export interface CheckinCounts {
   /** Of those arrived: 18 or older, and younger (attendance counts them apart). */
   adults: number;
   children: number;
+  /** Named volunteers who answered the day-before text JA, and NEJ (issue 24). */
+  confirmed: number;
+  declined: number;
 }
 
 /** The counts over a station's list: `people` are the named, `walkUps` those who came unnamed. */
 export function checkinCounts(
-  people: ReadonlyArray<{ age: number; arrivedAt: string | null; noShow: boolean }>,
+  people: ReadonlyArray<{ age: number; arrivedAt: string | null; noShow: boolean; confirmed?: boolean | null }>,
   walkUps: ReadonlyArray<{ age: number }>,
 ): CheckinCounts {
   const came = [...people.filter((p) => p.arrivedAt !== null), ...walkUps];
@@ -58,6 +61,8 @@ export function checkinCounts(
     noShow: people.filter((p) => p.noShow).length,
     adults,
     children: came.length - adults,
+    confirmed: people.filter((p) => p.confirmed === true).length,
+    declined: people.filter((p) => p.confirmed === false).length,
   };
 }
 
@@ -120,18 +125,25 @@ export function groupAttendance(
 
 /**
  * Stand-ins (issue 23): once a station has started, the group's contact sees who of theirs has not arrived
- * and may name another member in their place, until the event is finished.
+ * and may name another member in their place, until the event is finished. A volunteer who answered the
+ * day-before text NEJ opens it earlier (issue 24): the place is known to be empty the evening before.
  */
-export const standInsOpen = (stationStart: Date | string, eventStatus: string, now: Date) =>
-  eventStatus === "CONFIRMED" && new Date(stationStart).getTime() <= now.getTime();
+export const standInsOpen = (stationStart: Date | string, eventStatus: string, now: Date, anyDeclined = false) =>
+  eventStatus === "CONFIRMED" && (anyDeclined || new Date(stationStart).getTime() <= now.getTime());
 
-/** The named volunteers who have not arrived (those not coming among them), in the order they were named. */
+/**
+ * The named volunteers to stand in for, in the order they were named: before the start those who answered
+ * NEJ; from the start everyone who has not arrived (those not coming among them).
+ */
 export function missingAttendees(
   attendees: readonly string[],
   checkins: ReadonlyArray<{ volunteerId: string; arrivedAt: string | null }>,
+  declined: readonly string[] = [],
+  started = true,
 ): string[] {
   const arrived = new Set(checkins.filter((c) => c.arrivedAt !== null).map((c) => c.volunteerId));
-  return attendees.filter((id) => !arrived.has(id));
+  const no = new Set(declined);
+  return attendees.filter((id) => !arrived.has(id) && (started || no.has(id)));
 }
 
 /**

@@ -61,6 +61,9 @@ export const countsView = z.object({
   noShow: z.number().int(),
   adults: z.number().int(),
   children: z.number().int(),
+  /** Named volunteers who answered the day-before text JA, and NEJ (issue 24). */
+  confirmed: z.number().int(),
+  declined: z.number().int(),
 });
 
 export const checkinStationView = z.object({ id: z.string(), name: z.string(), start: instantOut(), end: instantOut() });
@@ -75,6 +78,8 @@ export const checkinPersonView = z.object({
   groupName: z.string(),
   arrivedAt: instantOut().nullable(),
   noShow: z.boolean(),
+  /** The answer to the day-before text: true (JA), false (NEJ), null (no answer). */
+  confirmed: z.boolean().nullable(),
 });
 export type CheckinPerson = z.infer<typeof checkinPersonView>;
 

@@ -8,6 +8,7 @@ import enOffers from "./en/offers.json" with { type: "json" };
 import enPublic from "./en/public.json" with { type: "json" };
 import enRegistration from "./en/registration.json" with { type: "json" };
 import enSendouts from "./en/sendouts.json" with { type: "json" };
+import enSms from "./en/sms.json" with { type: "json" };
 import enTeamleader from "./en/teamleader.json" with { type: "json" };
 import svAttendance from "./sv/attendance.json" with { type: "json" };
 import svCheckin from "./sv/checkin.json" with { type: "json" };
@@ -18,6 +19,7 @@ import svOffers from "./sv/offers.json" with { type: "json" };
 import svPublic from "./sv/public.json" with { type: "json" };
 import svRegistration from "./sv/registration.json" with { type: "json" };
 import svSendouts from "./sv/sendouts.json" with { type: "json" };
+import svSms from "./sv/sms.json" with { type: "json" };
 import svTeamleader from "./sv/teamleader.json" with { type: "json" };
 
 export { bundledResources, lazyResources } from "./bundles.ts";
@@ -39,6 +41,7 @@ export const resources = {
     ...svTeamleader,
     ...svRegistration,
     ...svCheckin,
+    ...svSms,
   },
   en: {
     ...bundledResources.en,
@@ -52,6 +55,7 @@ export const resources = {
     ...enTeamleader,
     ...enRegistration,
     ...enCheckin,
+    ...enSms,
   },
 } as const;
 

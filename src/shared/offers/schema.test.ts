@@ -184,6 +184,8 @@ describe("the offer answers", () => {
     specialDiets: ["VEGAN"],
     shirtSize: "M",
     substitute: null,
+    confirmed: false,
+    message: null,
   };
   const group = {
     ...facts,

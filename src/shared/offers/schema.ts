@@ -168,6 +168,10 @@ export const attendeeView = z.object({
   specialDiets: z.array(z.enum(FOOD_OPTIONS)),
   shirtSize: z.enum(SHIRT_SIZES).nullable(),
   substitute: z.string().nullable(),
+  /** The answer to the day-before text (issue 24): true (JA), false (NEJ), null (none yet). */
+  confirmed: z.boolean().nullable(),
+  /** The last message they texted that was neither JA nor NEJ, for the group's contact to read. */
+  message: z.string().nullable(),
 });
 export type Attendee = z.infer<typeof attendeeView>;
 

@@ -46,6 +46,8 @@ export const events = pgTable(
     erasureNoticeAt: instant("erasure_notice_at"),
     /** When the volunteers' data for the event (diets, shirt sizes, substitutes, guardians) was erased. */
     participationErasedAt: instant("participation_erased_at"),
+    /** Texts (the day-before reminder, answers, the morning count) go out for the event; the organizer may turn them off. */
+    textsEnabled: boolean("texts_enabled").notNull().default(true),
     createdAt: instant("created_at").notNull().defaultNow(),
     updatedAt: instant("updated_at").notNull().defaultNow(),
   },

@@ -40,7 +40,7 @@ function scopeWhere(s: PassScope): SQL {
 }
 
 /** What the pass says of the station, a line each: when, where (with its map link) and whom to call. */
-function stationDetails(lang: Language, r: repo.PassRow): string {
+export function stationDetails(lang: Language, r: repo.PassRow): string {
   const t = (id: string, values: Record<string, string>) => translate(lang, `mail.pass.${id}`, values);
   return [
     t("time", { time: stationTime(r.station) }),

@@ -24,6 +24,7 @@ export interface ListRow {
     groupName: string;
     at: string | null;
     noShow: boolean | null;
+    confirmed: boolean | null;
   }>;
   walkUps: Array<{ id: string; groupId: string; name: string; age: number; at: string }>;
   groups: Array<{ id: string; name: string }>;
@@ -41,11 +42,13 @@ export async function stationList(tx: Tx, eventId: string, stationId: string): P
         'event', json_build_object('id', e.id, 'name', e.name, 'date', e.date::text, 'status', e.status),
         'people', coalesce((
           SELECT json_agg(json_build_object('volunteerId', v.id, 'name', v.name, 'age', v.age, 'phone', v.phone,
-              'groupId', g.id, 'groupName', g.name, 'at', c.at, 'noShow', c.no_show) ORDER BY g.name, g.id, v.name, v.id)
+              'groupId', g.id, 'groupName', g.name, 'at', c.at, 'noShow', c.no_show, 'confirmed', r.confirmed)
+              ORDER BY g.name, g.id, v.name, v.id)
           FROM offers o JOIN groups g ON g.id = o.group_id
             CROSS JOIN LATERAL jsonb_array_elements_text(o.attendees) a(vid)
             JOIN group_volunteers v ON v.id = a.vid::uuid
             LEFT JOIN checkins c ON c.station_id = o.station_id AND c.volunteer_id = v.id
+            LEFT JOIN station_reminders r ON r.station_id = o.station_id AND r.volunteer_id = v.id
           WHERE o.station_id = s.id AND o.status = 'ACCEPTED'), '[]'),
         'walkUps', coalesce((
           SELECT json_agg(json_build_object('id', c.id, 'groupId', c.group_id, 'name', c.name, 'age', c.age, 'at', c.at)
@@ -64,7 +67,7 @@ export async function stationList(tx: Tx, eventId: string, stationId: string): P
 /** What the counts of a station are made of: each named person's age and state, each walk-up's age. */
 export interface PresenceRow {
   stationId: string;
-  people: Array<{ age: number; arrived: boolean; noShow: boolean }>;
+  people: Array<{ age: number; arrived: boolean; noShow: boolean; confirmed: boolean | null }>;
   walkUps: Array<{ age: number }>;
 }
 
@@ -80,10 +83,12 @@ export async function presence(tx: Tx, eventId: string, stationIds?: string[]): 
     tx,
     sql`SELECT s.id AS "stationId",
         coalesce((
-          SELECT json_agg(json_build_object('age', v.age, 'arrived', coalesce(NOT c.no_show, false), 'noShow', coalesce(c.no_show, false)))
+          SELECT json_agg(json_build_object('age', v.age, 'arrived', coalesce(NOT c.no_show, false), 'noShow', coalesce(c.no_show, false),
+              'confirmed', r.confirmed))
           FROM offers o CROSS JOIN LATERAL jsonb_array_elements_text(o.attendees) a(vid)
             JOIN group_volunteers v ON v.id = a.vid::uuid
             LEFT JOIN checkins c ON c.station_id = o.station_id AND c.volunteer_id = v.id
+            LEFT JOIN station_reminders r ON r.station_id = o.station_id AND r.volunteer_id = v.id
           WHERE o.station_id = s.id AND o.status = 'ACCEPTED'), '[]') AS people,
         coalesce((SELECT json_agg(json_build_object('age', c.age)) FROM checkins c
           WHERE c.station_id = s.id AND c.volunteer_id IS NULL), '[]') AS "walkUps"
@@ -298,14 +303,14 @@ export interface PassRow {
   teamLeader: { name: string; phone: string } | null;
 }
 
-const PASS_COLUMNS = sql`v.id AS "volunteerId", v.name, v.email, v.language, g.name AS "groupName",
+export const PASS_COLUMNS = sql`v.id AS "volunteerId", v.name, v.email, v.language, g.name AS "groupName",
   json_build_object('id', e.id, 'name', e.name, 'date', e.date::text) AS event,
   json_build_object('id', s.id, 'name', s.name, 'start', s.start, 'end', s."end", 'place', s.marker_location,
     'lat', s.marker_lat, 'lng', s.marker_lng) AS station,
   (SELECT json_build_object('name', u.first_name || ' ' || u.last_name, 'phone', u.phone) FROM users u
     WHERE s.team_leader_email <> '' AND u.email = s.team_leader_email) AS "teamLeader"`;
 
-const PASS_FROM = sql`offers o JOIN stations s ON s.id = o.station_id JOIN events e ON e.id = o.event_id
+export const PASS_FROM = sql`offers o JOIN stations s ON s.id = o.station_id JOIN events e ON e.id = o.event_id
   JOIN groups g ON g.id = o.group_id
   CROSS JOIN LATERAL jsonb_array_elements_text(o.attendees) a(vid)
   JOIN group_volunteers v ON v.id = a.vid::uuid`;

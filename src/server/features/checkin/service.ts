@@ -35,6 +35,7 @@ export async function stationList(ctx: Ctx, eventId: string, stationId: string):
     groupName: p.groupName,
     arrivedAt: p.at && !p.noShow ? instant(p.at) : null,
     noShow: p.noShow === true,
+    confirmed: p.confirmed,
   }));
   const walkUps = row.walkUps.map((w) => ({ id: w.id, groupId: w.groupId, name: w.name, age: w.age, arrivedAt: instant(w.at) }));
   return {
@@ -56,7 +57,7 @@ export async function countsOf(tx: Tx, eventId: string, stationIds?: string[]) {
     rows.map((r) => [
       r.stationId,
       checkinCounts(
-        r.people.map((p) => ({ age: p.age, arrivedAt: p.arrived ? "" : null, noShow: p.noShow })),
+        r.people.map((p) => ({ age: p.age, arrivedAt: p.arrived ? "" : null, noShow: p.noShow, confirmed: p.confirmed })),
         r.walkUps,
       ),
     ]),

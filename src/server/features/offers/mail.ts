@@ -1,10 +1,12 @@
 import type { Language } from "#shared/account/schema";
 import { translate } from "#shared/i18n/index";
 import { engagementPath, matchPath } from "#shared/offers/rules";
+import { textableNumber } from "#shared/sms/rules";
 import { stockholmLocal } from "#shared/time";
 import type { Tx } from "../../db/client.ts";
 import { queueMail } from "../../mail/outbox.ts";
 import type { MailKind } from "../../mail/templates.ts";
+import { queueTexts, type TextToQueue } from "../../texts/outbox.ts";
 import * as repo from "./repo.ts";
 
 /**
@@ -64,6 +66,7 @@ export async function mailGroupsAbout(
     m.tx,
     batches.map((b) => b[0].groupId),
   );
+  const texts: TextToQueue[] = [];
   for (const batch of batches) {
     const first = batch[0];
     const answerBy = new Date(Math.min(...batch.map((o) => o.expiresAt.getTime())));
@@ -81,8 +84,26 @@ export async function mailGroupsAbout(
         answerBy: `${dateOf(answerBy)} ${timeOf(answerBy)}`,
         url: kind === "offerExpiredGroup" ? url(m, GROUP_OFFERS_PATH) : link,
       });
+      // The answer-by reminder reaches the contacts by text too (issue 24): mail is read too late.
+      const number = kind === "offerReminder" ? textableNumber(c.phone) : null;
+      if (number)
+        texts.push({
+          to: number,
+          kind: "offerReminder",
+          lang,
+          values: {
+            eventName: event.name,
+            groupName: first.groupName,
+            answerBy: `${dateOf(answerBy)} ${timeOf(answerBy)}`,
+            url: link,
+          },
+          purpose: `offerReminder/${event.id}/${first.groupId}/${c.email}/${m.now.toISOString()}`,
+          eventId: event.id,
+          name: c.firstName,
+        });
     }
   }
+  await queueTexts(m.tx, m.now, texts);
 }
 
 /** The event's contacts hear of offers that expired, one mail per group. */

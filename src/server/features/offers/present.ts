@@ -42,6 +42,8 @@ function presentAttendee(v: Record<string, unknown>): Attendee {
     specialDiets: (p.specialDiets ?? []) as Attendee["specialDiets"],
     shirtSize: (p.shirtSize ?? null) as Attendee["shirtSize"],
     substitute: p.substitute || null,
+    confirmed: (v.confirmed ?? null) as boolean | null,
+    message: (v.message ?? null) as string | null,
   };
 }
 
@@ -90,7 +92,14 @@ export function presentOffer(r: OfferViewRow, viewer: Viewer, now: Date): Offer 
             nameAttendees: canNameAttendees(status, eventStatus),
             recordAttendance: false,
             shareLink: canShareLink(status, eventStatus, r.event.date as string, now),
-            standIns: status === "ACCEPTED" && standInsOpen(r.station.start as string, eventStatus, now),
+            standIns:
+              status === "ACCEPTED" &&
+              standInsOpen(
+                r.station.start as string,
+                eventStatus,
+                now,
+                (r.named ?? []).some((v) => v.confirmed === false),
+              ),
           }
         : {
             remove: viewer === "organizer" && canRemove(eventStatus),

@@ -299,6 +299,7 @@ export interface Recipient {
   email: string;
   firstName: string;
   language: string;
+  phone: string;
   /** The group or event they are a contact of. */
   of: string;
 }
@@ -307,7 +308,7 @@ export async function groupContacts(tx: Tx, groupIds: readonly string[]): Promis
   if (groupIds.length === 0) return [];
   return queryRows<Recipient>(
     tx,
-    sql`SELECT u.email, u.first_name AS "firstName", u.language, c.group_id AS "of"
+    sql`SELECT u.email, u.first_name AS "firstName", u.language, u.phone, c.group_id AS "of"
       FROM group_contacts c JOIN users u ON u.id = c.user_id WHERE c.group_id IN (${list(groupIds)})`,
   );
 }
@@ -316,7 +317,7 @@ export async function eventContacts(tx: Tx, eventIds: readonly string[]): Promis
   if (eventIds.length === 0) return [];
   return queryRows<Recipient>(
     tx,
-    sql`SELECT u.email, u.first_name AS "firstName", u.language, c.event_id AS "of"
+    sql`SELECT u.email, u.first_name AS "firstName", u.language, u.phone, c.event_id AS "of"
       FROM event_contacts c JOIN users u ON u.id = c.user_id WHERE c.event_id IN (${list(eventIds)})`,
   );
 }
@@ -393,9 +394,12 @@ export async function offerViews(tx: Tx, where: SQL, personal: "accepted" | "alw
         CASE WHEN ${show} THEN (
           SELECT coalesce(json_agg(json_build_object('id', v.id, 'name', v.name, 'email', v.email, 'phone', v.phone,
             'age', v.age, 'participation', (
-              SELECT p FROM jsonb_array_elements(v.participation) p WHERE p->>'eventId' = o.event_id::text LIMIT 1))
+              SELECT p FROM jsonb_array_elements(v.participation) p WHERE p->>'eventId' = o.event_id::text LIMIT 1),
+            'confirmed', r.confirmed, 'message', r.message)
             ORDER BY v.position, v.created_at), '[]')
-          FROM group_volunteers v WHERE v.group_id = o.group_id AND o.attendees ? v.id::text) END AS named
+          FROM group_volunteers v
+            LEFT JOIN station_reminders r ON r.station_id = o.station_id AND r.volunteer_id = v.id
+          WHERE v.group_id = o.group_id AND o.attendees ? v.id::text) END AS named
       FROM offers o
         JOIN stations s ON s.id = o.station_id
         JOIN events e ON e.id = o.event_id

@@ -1,0 +1,352 @@
+import { eq, sql } from "drizzle-orm";
+import { DEFAULT_LANGUAGE, type Language } from "#shared/account/constants";
+import { mapLink } from "#shared/geo/map-link";
+import { translate } from "#shared/i18n/index";
+import { asKnownLanguage, withLanguage } from "#shared/i18n/language";
+import { engagementPath } from "#shared/offers/rules";
+import { formatPhone } from "#shared/phone";
+import { dayBeforeAt, morningAt, readReply, senderNumber, textableNumber } from "#shared/sms/rules";
+import { type DayBeforeResult, TEXT_FAILURES, type TextFailure, type TextKind, type TextsView } from "#shared/sms/schema";
+import { stationTime } from "#shared/time";
+import type { Ctx } from "../../context.ts";
+import type { Tx } from "../../db/client.ts";
+import { events, textStops, textsIncoming } from "../../db/schema.ts";
+import type { Periodic } from "../../jobs/periodic.ts";
+import { type MailToQueue, queueMails } from "../../mail/outbox.ts";
+import { queueTexts, recordDelivery, type TextToQueue } from "../../texts/outbox.ts";
+import { stationDetails } from "../checkin/mail.ts";
+import { passToken, passUrl } from "../checkin/pass.ts";
+import { firstName } from "../registration/mail.ts";
+import * as repo from "./repo.ts";
+
+/**
+ * Texts on the event day (issue 24): the day-before reminder with its JA/NEJ, the answers and what they set
+ * off, the team leaders' morning count, and the organizer's view. Every text and mail is queued in the
+ * transaction that causes it (texts/outbox.ts, mail/outbox.ts).
+ */
+
+const lang = (l: string): Language => asKnownLanguage(l) ?? DEFAULT_LANGUAGE;
+const uuids = (ids: readonly string[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+
+// ── The day-before reminder ─────────────────────────────────────────────────────────────────────────
+
+/** Which stations of the event a reminder covers: those that have not started (or only some of them). */
+function scope(eventId: string, now: Date, stationIds?: readonly string[]) {
+  const parts = [sql`o.event_id = ${eventId}`, sql`e.status = 'CONFIRMED'`, sql`s.start > ${now.toISOString()}::timestamptz`];
+  if (stationIds) parts.push(stationIds.length ? sql`s.id IN (${uuids(stationIds)})` : sql`false`);
+  return sql.join(parts, sql` AND `);
+}
+
+/** The day-before text of one volunteer: when, where, whom to call, their pass, and how to answer. */
+function reminderValues(ctx: Ctx, r: repo.ReminderRow, l: Language) {
+  const t = (id: string, values: Record<string, string>) => translate(l, `sms.parts.${id}`, values);
+  const token = passToken(ctx.secret, { volunteerId: r.volunteerId, eventId: r.event.id, stationId: r.station.id });
+  const pass = withLanguage(new URL(passUrl(ctx.config.PUBLIC_URL, token)), l).toString();
+  return {
+    eventName: r.event.name,
+    stationName: r.station.name,
+    groupName: r.groupName,
+    firstName: firstName(r.name),
+    time: stationTime(r.station),
+    place: [r.station.place ? t("place", { place: r.station.place }) : "", t("map", { mapUrl: mapLink(r.station) })]
+      .filter(Boolean)
+      .join(" "),
+    teamLeader: r.teamLeader ? t("teamLeader", { name: r.teamLeader.name, phone: formatPhone(r.teamLeader.phone) }) : "",
+    details: stationDetails(l, r),
+    url: pass,
+  };
+}
+
+/**
+ * Reminds the named volunteers of the event's stations that have not started (or of `stationIds` among
+ * them) who were not reminded of that station before: a mail to each, and a text to each with a mobile
+ * number who has not said STOPP, while texts are on for the event. `dryRun` only counts what it would send.
+ */
+export async function dayBefore(
+  ctx: Ctx,
+  tx: Tx,
+  now: Date,
+  eventId: string,
+  options: { dryRun?: boolean; stationIds?: readonly string[] } = {},
+): Promise<DayBeforeResult> {
+  const rows = await repo.reminderRows(tx, scope(eventId, now, options.stationIds));
+  const fresh = rows.filter((r) => !r.reminded);
+  if (options.dryRun) {
+    const [event] = await tx.select({ textsEnabled: events.textsEnabled }).from(events).where(eq(events.id, eventId));
+    const numbers = fresh.map((r) => textableNumber(r.phone)).filter((n): n is string => n !== null);
+    const stopped = numbers.length
+      ? new Set(
+          (
+            await tx
+              .select({ number: textStops.number })
+              .from(textStops)
+              .where(
+                sql`${textStops.number} IN (${sql.join(
+                  numbers.map((n) => sql`${n}`),
+                  sql`, `,
+                )})`,
+              )
+          ).map((s) => s.number),
+        )
+      : new Set<string>();
+    return {
+      texted: event?.textsEnabled ? numbers.filter((n) => !stopped.has(n)).length : 0,
+      mailed: fresh.length,
+      skipped: rows.length - fresh.length,
+    };
+  }
+  const noted = await repo.noteReminded(
+    tx,
+    now,
+    fresh.map((r) => ({
+      stationId: r.station.id,
+      volunteerId: r.volunteerId,
+      eventId: r.event.id,
+      groupId: r.groupId,
+      number: textableNumber(r.phone),
+    })),
+  );
+  const isNew = new Set(noted.map((n) => `${n.stationId}/${n.volunteerId}`));
+  const mine = fresh.filter((r) => isNew.has(`${r.station.id}/${r.volunteerId}`));
+  const mails: MailToQueue[] = [];
+  const texts: TextToQueue[] = [];
+  for (const r of mine) {
+    const l = lang(r.language);
+    const values = reminderValues(ctx, r, l);
+    mails.push({ to: r.email, kind: "dayBefore", lang: l, values });
+    const number = textableNumber(r.phone);
+    if (number)
+      texts.push({
+        to: number,
+        kind: "dayBefore",
+        lang: l,
+        values,
+        purpose: `dayBefore/${r.station.id}/${r.volunteerId}`,
+        eventId: r.event.id,
+        name: r.name,
+      });
+  }
+  await queueMails(tx, now, mails);
+  const texted = await queueTexts(tx, now, texts);
+  return { texted, mailed: mine.length, skipped: rows.length - mine.length };
+}
+
+// ── The scheduler ───────────────────────────────────────────────────────────────────────────────────
+
+export const TEXTS_SWEEP_JOB = "texts.sweep";
+/** The day-before reminder goes within this long of 18:00; the morning text within this of 06:00. */
+const SWEEP_MS = 5 * 60 * 1000;
+/** Stations this far ahead are looked at: the day-before reminder is due at most 30 hours before a start. */
+const LOOK_AHEAD_MS = 31 * 60 * 60 * 1000;
+
+/**
+ * Every five minutes: the day-before reminder of each station from 18:00 the evening before (and of those
+ * named since, until it starts), and the team leader's morning count from 06:00 on the day.
+ */
+export function textsSweep(ctx: Ctx): Periodic {
+  return {
+    kind: TEXTS_SWEEP_JOB,
+    intervalMs: SWEEP_MS,
+    lockKey: 7_331_124,
+    async run(tx, now) {
+      const upcoming = await repo.upcomingStations(tx, now, new Date(now.getTime() + LOOK_AHEAD_MS));
+      const due = upcoming.filter((s) => dayBeforeAt(s.start).getTime() <= now.getTime());
+      const done: unknown[] = [];
+      for (const eventId of new Set(due.map((s) => s.eventId))) {
+        const stationIds = due.filter((s) => s.eventId === eventId).map((s) => s.id);
+        const result = await dayBefore(ctx, tx, now, eventId, { stationIds });
+        if (result.mailed) done.push({ eventId, ...result });
+      }
+      const mornings = upcoming.filter((s) => morningAt(s.start).getTime() <= now.getTime()).map((s) => s.id);
+      const morningTexts = await morningCounts(ctx, tx, now, mornings);
+      if (morningTexts) done.push({ morning: morningTexts });
+      if (done.length) ctx.nudgeJobs();
+      return done;
+    },
+    describe: (done) => `texts: ${done.length} reminders or morning counts queued`,
+  };
+}
+
+/** The team leaders' morning texts of these stations ("12 av 15 har svarat JA"), each once. */
+async function morningCounts(ctx: Ctx, tx: Tx, now: Date, stationIds: readonly string[]): Promise<number> {
+  const rows = await repo.morningRows(tx, stationIds);
+  const texts: TextToQueue[] = [];
+  for (const r of rows) {
+    const number = textableNumber(r.leaderPhone);
+    if (!number) continue;
+    const l = lang(r.leaderLanguage);
+    const url = withLanguage(new URL(`/my-pages/teamleaders/${r.eventId}/checkin/${r.stationId}`, ctx.config.PUBLIC_URL), l);
+    texts.push({
+      to: number,
+      kind: "morning",
+      lang: l,
+      values: {
+        eventName: r.eventName,
+        stationName: r.stationName,
+        time: stationTime(r),
+        confirmed: String(r.confirmed),
+        expected: String(r.expected),
+        url: url.toString(),
+      },
+      purpose: `morning/${r.stationId}`,
+      eventId: r.eventId,
+      name: r.leaderName,
+    });
+  }
+  return queueTexts(tx, now, texts);
+}
+
+// ── Incoming texts ──────────────────────────────────────────────────────────────────────────────────
+
+export interface Incoming {
+  id: string;
+  from: string;
+  message: string;
+}
+
+/**
+ * A text to our number. The provider's id is kept first: one seen before changes nothing (providers retry
+ * until they hear 200). STOPP stops every text to the number; JA/NEJ answers the reminders texted to it
+ * whose station has not ended (a parent's number answers for each child reminded); anything else is kept
+ * beside those reminders and mailed to the group's contacts. Answers the stations whose counts changed.
+ */
+export async function receive(ctx: Ctx, text: Incoming): Promise<Array<{ eventId: string; stationId: string }>> {
+  const now = ctx.clock.now();
+  const number = senderNumber(text.from);
+  const reading = readReply(text.message);
+  const changed = await ctx.db.transaction(async (tx) => {
+    const [kept] = await tx
+      .insert(textsIncoming)
+      .values({ providerId: text.id, from: text.from, message: text.message, reading, receivedAt: now })
+      .onConflictDoNothing()
+      .returning({ id: textsIncoming.providerId });
+    if (!kept || !number) return [];
+    if (reading === "stop") {
+      await tx.insert(textStops).values({ number, at: now }).onConflictDoNothing();
+      return [];
+    }
+    const open = await repo.openReminders(tx, number, now);
+    await tx.execute(sql`UPDATE texts_incoming SET matched = ${open.length} WHERE provider_id = ${text.id}`);
+    if (open.length === 0) return [];
+    if (reading === "other") {
+      await repo.answer(tx, now, open, { message: text.message.slice(0, 1000) });
+      await tellContactsOfMessage(ctx, tx, now, open, text.message.slice(0, 1000));
+      return [];
+    }
+    const confirmed = reading === "yes";
+    await repo.answer(tx, now, open, { confirmed });
+    // A NEJ tells whom it concerns once, when it is news (a second NEJ, or a NEJ after an earlier one, is not).
+    if (!confirmed) for (const r of open.filter((o) => o.confirmed !== false)) await tellOfDecline(ctx, tx, now, r);
+    return open.filter((o) => o.confirmed !== confirmed);
+  });
+  for (const c of changed) ctx.live.changed(c.eventId, c.stationId);
+  if (changed.length) ctx.nudgeJobs();
+  return changed;
+}
+
+/** The group's contacts and the station's team leader hear at once that a volunteer cannot come. */
+async function tellOfDecline(ctx: Ctx, tx: Tx, now: Date, key: repo.AnsweredReminder) {
+  const n = await repo.declineNotice(tx, key);
+  if (!n) return;
+  const mails: MailToQueue[] = [];
+  const texts: TextToQueue[] = [];
+  for (const p of n.recipients) {
+    const l = lang(p.language);
+    // The group's contact acts on the offer (names a stand-in); the team leader's list shows the gap.
+    const path =
+      p.role === "contact"
+        ? engagementPath({ eventId: n.eventId, groupId: n.groupId, stationId: n.stationId })
+        : `/my-pages/teamleaders/${n.eventId}/checkin/${n.stationId}`;
+    const values = {
+      firstName: p.firstName,
+      name: n.volunteerName,
+      groupName: n.groupName,
+      stationName: n.stationName,
+      eventName: n.eventName,
+      time: stationTime(n),
+      url: withLanguage(new URL(path, ctx.config.PUBLIC_URL), l).toString(),
+      action: translate(l, p.role === "contact" ? "sms.parts.standIn" : "sms.parts.list"),
+    };
+    mails.push({ to: p.email, kind: "volunteerDeclined", lang: l, values });
+    const number = textableNumber(p.phone);
+    if (number)
+      texts.push({
+        to: number,
+        kind: "declined",
+        lang: l,
+        values,
+        purpose: `declined/${n.stationId}/${key.volunteerId}/${p.email}`,
+        eventId: n.eventId,
+        name: p.firstName,
+      });
+  }
+  await queueMails(tx, now, mails);
+  await queueTexts(tx, now, texts);
+}
+
+/** A reply that is neither JA nor NEJ reaches the volunteer's group contacts by mail. */
+async function tellContactsOfMessage(ctx: Ctx, tx: Tx, now: Date, open: repo.AnsweredReminder[], message: string) {
+  const mails: MailToQueue[] = [];
+  for (const r of open) {
+    const n = await repo.declineNotice(tx, r);
+    if (!n) continue;
+    for (const p of n.recipients.filter((x) => x.role === "contact")) {
+      const l = lang(p.language);
+      mails.push({
+        to: p.email,
+        kind: "volunteerMessage",
+        lang: l,
+        values: {
+          firstName: p.firstName,
+          name: n.volunteerName,
+          stationName: n.stationName,
+          eventName: n.eventName,
+          message,
+          url: withLanguage(
+            new URL(engagementPath({ eventId: n.eventId, groupId: n.groupId, stationId: n.stationId }), ctx.config.PUBLIC_URL),
+            l,
+          ).toString(),
+        },
+      });
+    }
+  }
+  await queueMails(tx, now, mails);
+}
+
+/** A delivery report from the provider: delivered, or failed for good (the organizer sees it). */
+export async function delivered(ctx: Ctx, providerId: string, status: string) {
+  if (status === "delivered" || status === "failed")
+    await recordDelivery(ctx.db, ctx.clock.now(), providerId, status === "delivered");
+}
+
+// ── The organizer's view ────────────────────────────────────────────────────────────────────────────
+
+/** The reason a failed text's error starts with (texts/outbox.ts writes it so). */
+const failureOf = (error: string | null): TextFailure => TEXT_FAILURES.find((f) => error?.startsWith(f)) ?? "UNREACHABLE";
+
+export async function textsOf(ctx: Ctx, event: { id: string; status: string; textsEnabled: boolean }): Promise<TextsView> {
+  const row = await repo.eventTexts(ctx.db, event.id);
+  const n = (status: string) => row.counts[status] ?? 0;
+  return {
+    enabled: event.textsEnabled,
+    counts: { queued: n("QUEUED"), sent: n("SENT"), delivered: n("DELIVERED"), failed: n("FAILED") },
+    failed: row.failed.map((f) => ({
+      id: f.id,
+      to: formatPhone(f.to),
+      name: f.name,
+      kind: f.kind as TextKind,
+      reason: failureOf(f.error),
+      at: new Date(f.at).toISOString(),
+    })),
+    abilities: { change: event.status !== "HISTORIC", remind: event.status === "CONFIRMED" },
+  };
+}
+
+/** Texts on or off for the event: none is queued while they are off, and one queued before is not sent (outbox.ts). */
+export async function setTexts(ctx: Ctx, eventId: string, enabled: boolean) {
+  await ctx.db.update(events).set({ textsEnabled: enabled }).where(eq(events.id, eventId));
+}
