@@ -25,6 +25,7 @@ import { COPY_SCENARIO, clientAddress, type LinksInfo, SIGN_UP_PAGE_SCENARIO, SI
 import { LED_SCENARIO, PAYOUT_SCENARIO, REACH_SCENARIO, ROSTER_SCENARIO, type RosterInfo } from "./roster.ts";
 import { measureSendOut, SENDOUT_ACCEPT_BUDGET_MS, SENDOUT_BUDGET_SHARE, SENDOUT_SCENARIO } from "./sendouts.ts";
 import { STAFFING_SCENARIOS, type StaffingInfo } from "./staffing.ts";
+import { measureTexts, TEXTS_QUEUE_BUDGET_MS, TEXTS_RATE_BUDGET, TEXTS_SCENARIO } from "./texts.ts";
 
 interface SeedInfo {
   email: string;
@@ -691,6 +692,31 @@ if (!ONLY || ONLY.test(SENDOUT_SCENARIO)) {
     for (const [what, met] of checks) {
       if (!met) missed++;
       console.log(`${met ? "MET    " : "MISSED "} ${m.database.padEnd(10)} ${SENDOUT_SCENARIO}: ${what}`);
+    }
+  }
+}
+// Texts: the day-before reminder of 5,000 volunteers queued, then handed to a local gateway, on each database.
+if (!ONLY || ONLY.test(TEXTS_SCENARIO)) {
+  const textRows = [...(pgUrl ? [await measureTexts("PostgreSQL", pgUrl)] : []), await measureTexts("PGlite", null)];
+  console.log(`\n${TEXTS_SCENARIO}\n`);
+  console.table(
+    textRows.map((m) => ({
+      database: m.database,
+      texts: m.texts,
+      "queued in ms": m.queueMs,
+      "queue budget": `≤ ${TEXTS_QUEUE_BUDGET_MS} ms`,
+      "texts/s": m.textsPerSecond,
+      "rate budget": `≥ ${TEXTS_RATE_BUDGET}/s`,
+    })),
+  );
+  for (const m of textRows) {
+    const checks: Array<[string, boolean]> = [
+      [`queued in ${m.queueMs} ms ≤ ${TEXTS_QUEUE_BUDGET_MS} ms`, m.queueMs <= TEXTS_QUEUE_BUDGET_MS],
+      [`${m.textsPerSecond}/s ≥ ${TEXTS_RATE_BUDGET}/s`, m.textsPerSecond >= TEXTS_RATE_BUDGET],
+    ];
+    for (const [what, met] of checks) {
+      if (!met) missed++;
+      console.log(`${met ? "MET    " : "MISSED "} ${m.database.padEnd(10)} ${TEXTS_SCENARIO}: ${what}`);
     }
   }
 }

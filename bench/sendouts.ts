@@ -33,7 +33,7 @@ const PASSWORD = "Benchmark1";
 const MESSAGE = "Hej!\n\nSamling 07:30 vid er station: {coordinates}\nTa med vattenflaska och legitimation. PM finns i bilagan.";
 
 /** One confirmed event of the bench user: 10 stations, 50 groups of `perGroup` named volunteers with accepted offers. */
-async function seedEvent(db: Parameters<typeof queryRows>[0], userId: string, perGroup: number) {
+export async function seedEvent(db: Parameters<typeof queryRows>[0], userId: string, perGroup: number) {
   const [event] = await queryRows<{ id: string }>(
     db,
     sql`INSERT INTO events (name, date, start_time, city, organizer_number, organizer_name, status, created_by)

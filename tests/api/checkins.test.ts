@@ -172,7 +172,7 @@ describe("the station's list", () => {
       expect(body.station).toMatchObject({ id: d.s1, name: "S1" });
       expect(body.people.map((p: Json) => p.name).sort()).toEqual(["Adam Vuxen", "Bea Ungdom", "Cecilia Vuxen", "Dino Barn"]);
       expect(body.people[0]).toMatchObject({ groupId: d.group.id, groupName: d.group.name, arrivedAt: null, noShow: false });
-      expect(body.counts).toEqual({ expected: 4, arrived: 0, noShow: 0, adults: 0, children: 0 });
+      expect(body.counts).toEqual({ expected: 4, arrived: 0, noShow: 0, adults: 0, children: 0, confirmed: 0, declined: 0 });
       expect(body.groups).toEqual([{ id: d.group.id, name: d.group.name }]);
       expect(body.abilities).toEqual({ checkIn: true });
     }
@@ -203,7 +203,15 @@ describe("checking in", () => {
     expect(res.status).toBe(200);
     expect(parsed(checkinResultView, res.body)).toMatchObject({ volunteerId: adam.id, name: "Adam Vuxen", noShow: false });
     expect((await tap(owner.token, d, { volunteerId: bea.id })).status).toBe(200);
-    expect((await list(owner.token, d)).body.counts).toEqual({ expected: 4, arrived: 2, noShow: 0, adults: 1, children: 1 });
+    expect((await list(owner.token, d)).body.counts).toEqual({
+      expected: 4,
+      arrived: 2,
+      noShow: 0,
+      adults: 1,
+      children: 1,
+      confirmed: 0,
+      declined: 0,
+    });
     const away = await tap(leader.token, d, { volunteerId: dino.id, noShow: true });
     expect(away.body).toMatchObject({ arrivedAt: null, noShow: true });
     expect((await list(owner.token, d)).body.counts).toMatchObject({ arrived: 2, noShow: 1 });
@@ -219,7 +227,15 @@ describe("checking in", () => {
     // Undoing again is done already; someone never on this list is not found.
     expect((await undo(leader.token, d, adam.id)).status).toBe(204);
     expectCleanError(await undo(leader.token, d, d.elsewhere.id), "NotFound", 404);
-    expect((await list(owner.token, d)).body.counts).toEqual({ expected: 4, arrived: 1, noShow: 1, adults: 0, children: 1 });
+    expect((await list(owner.token, d)).body.counts).toEqual({
+      expected: 4,
+      arrived: 1,
+      noShow: 1,
+      adults: 0,
+      children: 1,
+      confirmed: 0,
+      declined: 0,
+    });
     expect(cecilia).toBeDefined();
   });
 
@@ -289,7 +305,7 @@ describe("checking in", () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ volunteerId: null, walkUpId: res.body.id, name: "Frida Oanmäld" });
     const listed = (await list(leader.token, d)).body;
-    expect(listed.counts).toEqual({ expected: 4, arrived: 1, noShow: 0, adults: 0, children: 1 });
+    expect(listed.counts).toEqual({ expected: 4, arrived: 1, noShow: 0, adults: 0, children: 1, confirmed: 0, declined: 0 });
     expect(listed.walkUps).toEqual([
       { id: res.body.id, groupId: d.group.id, name: "Frida Oanmäld", age: 15, arrivedAt: listed.walkUps[0].arrivedAt },
     ]);
@@ -476,13 +492,16 @@ describe("the organizer's live tab and stream", () => {
     expect(organizer.res.headers.get("content-type")).toContain("text/event-stream");
     // First the counts as they are, every station for the organizer, their own for the team leader.
     await waitFor(() => organizer.messages.length === 2 && lead.messages.length === 1);
-    expect(lead.messages[0]).toEqual({ stationId: d.s2, counts: { expected: 1, arrived: 0, noShow: 0, adults: 0, children: 0 } });
+    expect(lead.messages[0]).toEqual({
+      stationId: d.s2,
+      counts: { expected: 1, arrived: 0, noShow: 0, adults: 0, children: 0, confirmed: 0, declined: 0 },
+    });
 
     await tap(leader.token, d, { volunteerId: d.named[0].id });
     await waitFor(() => organizer.messages.length === 3);
     expect(organizer.messages[2]).toEqual({
       stationId: d.s1,
-      counts: { expected: 4, arrived: 1, noShow: 0, adults: 1, children: 0 },
+      counts: { expected: 4, arrived: 1, noShow: 0, adults: 1, children: 0, confirmed: 0, declined: 0 },
     });
     await tap(otherLeader.token, d, { volunteerId: d.elsewhere.id }, d.s2);
     await waitFor(() => organizer.messages.length === 4 && lead.messages.length === 2);
@@ -515,7 +534,7 @@ describe("the organizer's live tab and stream", () => {
         .poll(() => heard, { timeout: 3000 })
         .toContainEqual({
           stationId: d.s1,
-          counts: { expected: 4, arrived: 1, noShow: 0, adults: 1, children: 0 },
+          counts: { expected: 4, arrived: 1, noShow: 0, adults: 1, children: 0, confirmed: 0, declined: 0 },
         });
       // Both stations once from the first reading of everything, then nothing while nothing changes.
       await new Promise((r) => setTimeout(r, 700));

@@ -1046,6 +1046,8 @@ describe("personal data in the organizer's views", () => {
             specialDiets: [],
             shirtSize: "S",
             substitute: null,
+            confirmed: null,
+            message: null,
           },
           {
             id: kimId,
@@ -1056,6 +1058,8 @@ describe("personal data in the organizer's views", () => {
             specialDiets: ["VEGAN"],
             shirtSize: "M",
             substitute: null,
+            confirmed: null,
+            message: null,
           },
         ]);
         // Sam was not named: nothing of Sam.

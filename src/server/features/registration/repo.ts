@@ -334,6 +334,9 @@ export async function eraseDue(tx: Tx, historicBefore: Date, noticeBefore: Date,
             sql`, `,
           )})`,
       );
+    // The texts of the event name numbers and people; their answers go with them (ADR 032).
+    await tx.execute(sql`DELETE FROM texts WHERE event_id = ${id}`);
+    await tx.execute(sql`UPDATE station_reminders SET number = NULL, message = NULL WHERE event_id = ${id}`);
     await tx.execute(sql`UPDATE events SET participation_erased_at = ${at}::timestamptz WHERE id = ${id}`);
     done.push({ eventId: id, erased: erased.length, removed: removed.length });
   }
