@@ -33,7 +33,7 @@ import { releaseOwnClaims, SEND_OUT_JOB, sendOutJob } from "./features/sendouts/
 import { sendOutRoutes } from "./features/sendouts/routes.ts";
 import { teamleaderRoutes } from "./features/teamleader/routes.ts";
 import { textRoutes } from "./features/texts/routes.ts";
-import { textsSweep } from "./features/texts/service.ts";
+import { DAY_BEFORE_MAIL_JOB, dayBeforeMailJob, textsSweep } from "./features/texts/service.ts";
 import { fileStore } from "./files/store.ts";
 import { registerDocs } from "./http/docs.ts";
 import { AppError, errorHandler, notFoundHandler, unstorableTextPath } from "./http/errors.ts";
@@ -242,6 +242,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       [MAIL_JOB]: mailJob(database.db, clock, server.log, mailer, config.MAIL_FROM),
       [SEND_OUT_JOB]: sendOutJob(delivery),
       [TEXT_JOB]: textJob(database.db, clock, server.log, textGateway),
+      [DAY_BEFORE_MAIL_JOB]: dayBeforeMailJob(ctx),
       ...Object.fromEntries(periodic.map((p) => [p.kind, periodicJob(database.db, clock, server.log, p)])),
     },
     server.log,

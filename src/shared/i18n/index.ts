@@ -70,9 +70,22 @@ export function messageIds(dict: Dictionary, prefix = ""): string[] {
 
 /** Looks up a dotted id and fills {{name}} placeholders; used where i18next is not (server mail). */
 export function translate(lang: keyof typeof resources, id: string, values: Record<string, string | number> = {}): string {
-  const find = (dict: Dictionary) =>
-    id.split(".").reduce<unknown>((node, part) => (node as Dictionary | undefined)?.[part], dict);
-  const text = find(resources[lang]) ?? find(resources.sv);
-  if (typeof text !== "string") return id;
-  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(values[name] ?? ""));
+  const text = lookUp(lang, id);
+  if (text === null) return id;
+  return text.includes("{{") ? text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(values[name] ?? "")) : text;
+}
+
+/** The text of an id, found once: a whole event's reminder renders the same few ids thousands of times. */
+const found = new Map<string, string | null>();
+function lookUp(lang: keyof typeof resources, id: string): string | null {
+  const key = `${lang}:${id}`;
+  let text = found.get(key);
+  if (text === undefined) {
+    const find = (dict: Dictionary) =>
+      id.split(".").reduce<unknown>((node, part) => (node as Dictionary | undefined)?.[part], dict);
+    const t = find(resources[lang]) ?? find(resources.sv);
+    text = typeof t === "string" ? t : null;
+    found.set(key, text);
+  }
+  return text;
 }

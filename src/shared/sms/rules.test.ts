@@ -8,6 +8,13 @@ describe("textableNumber", () => {
     expect(textableNumber("0046 73 123 45 67")).toBe("+46731234567");
     expect(textableNumber("0761234567")).toBe("+46761234567");
   });
+  it("reads Swedish numbers as the phone plan does: 070, 072, 073, 076, 078 and 079 are mobile", () => {
+    const mobile = ["0", "2", "3", "6", "8", "9"];
+    for (let d = 0; d < 10; d++)
+      expect(textableNumber(`+467${d}1234567`), `07${d}`).toBe(mobile.includes(String(d)) ? `+467${d}1234567` : null);
+    expect(textableNumber("+46701234")).toBeNull();
+    expect(textableNumber("+467012345678")).toBeNull();
+  });
   it("leaves landlines, short and broken numbers", () => {
     expect(textableNumber("046-123 45 67")).toBeNull();
     expect(textableNumber("08-123 456 78")).toBeNull();

@@ -13,9 +13,14 @@ import { addDays } from "../validation.ts";
  * mobiles); null otherwise. Where a country's plan cannot tell mobile from fixed (Denmark, the USA), the
  * number is taken: the provider reports it failed if it cannot be texted.
  */
+const SWEDISH_MOBILE = /^\+467[023689]\d{7}$/;
+
 export function textableNumber(stored: string): string | null {
   const candidate = toStoredPhone(stored);
   if (!/^\+\d{6,15}$/.test(candidate)) return null;
+  // Swedish numbers, nearly all of them, without the phone library (a tenth of a millisecond each, and a
+  // whole event's reminder reads 5,000): mobiles are 070, 072, 073, 076, 078 and 079, seven digits on.
+  if (candidate.startsWith("+46")) return SWEDISH_MOBILE.test(candidate) ? candidate : null;
   const parsed = parsePhoneNumberFromString(candidate);
   if (!parsed?.isValid()) return null;
   const type = parsed.getType();

@@ -2,8 +2,8 @@ CREATE TABLE "station_reminders" (
 	"station_id" uuid NOT NULL,
 	"volunteer_id" uuid NOT NULL,
 	"event_id" uuid NOT NULL,
-	"group_id" uuid NOT NULL,
 	"reminded_at" timestamp with time zone NOT NULL,
+	"mailed_at" timestamp with time zone,
 	"number" text,
 	"confirmed" boolean,
 	"answered_at" timestamp with time zone,
@@ -44,12 +44,8 @@ CREATE TABLE "texts_incoming" (
 ALTER TABLE "events" ADD COLUMN "texts_enabled" boolean DEFAULT true NOT NULL;--> statement-breakpoint
 ALTER TABLE "station_reminders" ADD CONSTRAINT "station_reminders_station_id_stations_id_fk" FOREIGN KEY ("station_id") REFERENCES "public"."stations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "station_reminders" ADD CONSTRAINT "station_reminders_volunteer_id_group_volunteers_id_fk" FOREIGN KEY ("volunteer_id") REFERENCES "public"."group_volunteers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "station_reminders" ADD CONSTRAINT "station_reminders_event_id_events_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."events"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "station_reminders" ADD CONSTRAINT "station_reminders_group_id_groups_id_fk" FOREIGN KEY ("group_id") REFERENCES "public"."groups"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "texts" ADD CONSTRAINT "texts_event_id_events_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."events"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "station_reminders_number_idx" ON "station_reminders" USING btree ("number");--> statement-breakpoint
 CREATE INDEX "station_reminders_event_idx" ON "station_reminders" USING btree ("event_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "texts_purpose_key" ON "texts" USING btree ("purpose");--> statement-breakpoint
 CREATE INDEX "texts_event_idx" ON "texts" USING btree ("event_id","status");--> statement-breakpoint
-CREATE INDEX "texts_provider_idx" ON "texts" USING btree ("provider_id");--> statement-breakpoint
-CREATE INDEX "texts_created_idx" ON "texts" USING btree ("created_at");
+CREATE INDEX "texts_provider_idx" ON "texts" USING btree ("provider_id") WHERE provider_id IS NOT NULL;

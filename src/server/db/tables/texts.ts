@@ -1,6 +1,7 @@
+import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { events, stations } from "./events.ts";
-import { groups, groupVolunteers } from "./groups.ts";
+import { groupVolunteers } from "./groups.ts";
 
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
@@ -19,8 +20,12 @@ export const texts = pgTable(
     /** dayBefore, declined, morning, offerReminder (TEXT_KINDS). */
     kind: text("kind").notNull(),
     purpose: text("purpose"),
-    /** The event it is about, for the organizer's counts; the texts go with the event. */
-    eventId: uuid("event_id").references(() => events.id, { onDelete: "cascade" }),
+    /**
+     * The event it is about, for the organizer's counts. No foreign key: only confirmed events text, and they
+     * are never deleted (their texts go with their volunteers' data, ADR 032); a checked key per row cost a
+     * tenth of queueing an event's reminder.
+     */
+    eventId: uuid("event_id"),
     /** Whom it went to, as the organizer knows them (a volunteer's or contact's name). */
     name: text("name"),
     /** QUEUED, SENT (the provider took it), DELIVERED or FAILED (TEXT_STATUSES). */
@@ -36,8 +41,8 @@ export const texts = pgTable(
   (t) => [
     uniqueIndex("texts_purpose_key").on(t.purpose),
     index("texts_event_idx").on(t.eventId, t.status),
-    index("texts_provider_idx").on(t.providerId),
-    index("texts_created_idx").on(t.createdAt),
+    // Delivery reports name a text by the provider's id; a queued text has none yet (and costs no entry).
+    index("texts_provider_idx").on(t.providerId).where(sql`provider_id IS NOT NULL`),
   ],
 );
 
@@ -71,13 +76,11 @@ export const stationReminders = pgTable(
     volunteerId: uuid("volunteer_id")
       .notNull()
       .references(() => groupVolunteers.id, { onDelete: "cascade" }),
-    eventId: uuid("event_id")
-      .notNull()
-      .references(() => events.id, { onDelete: "cascade" }),
-    groupId: uuid("group_id")
-      .notNull()
-      .references(() => groups.id, { onDelete: "cascade" }),
+    /** No foreign key: the station's goes with the event (each checked key costs a whole reminder's insert). */
+    eventId: uuid("event_id").notNull(),
     remindedAt: instant("reminded_at").notNull(),
+    /** When its mail was queued: by a job of its own after the reminder's texts (features/texts/service.ts). */
+    mailedAt: instant("mailed_at"),
     /** The number texted (E.164); a reply from it answers this reminder. Null when only mailed. */
     number: text("number"),
     /** JA (true), NEJ (false), no answer (null). */

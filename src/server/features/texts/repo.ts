@@ -30,23 +30,31 @@ export async function reminderRows(tx: Tx, where: SQL): Promise<ReminderRow[]> {
 export async function noteReminded(
   tx: Tx,
   now: Date,
-  rows: ReadonlyArray<{ stationId: string; volunteerId: string; eventId: string; groupId: string; number: string | null }>,
+  rows: ReadonlyArray<{ stationId: string; volunteerId: string; number: string | null }>,
+  eventId: string,
 ): Promise<Array<{ stationId: string; volunteerId: string }>> {
   if (rows.length === 0) return [];
-  const input = rows.map((r) => ({
-    station_id: r.stationId,
-    volunteer_id: r.volunteerId,
-    event_id: r.eventId,
-    group_id: r.groupId,
-    number: r.number,
-  }));
+  const input = rows.map((r) => ({ s: r.stationId, v: r.volunteerId, n: r.number }));
   return queryRows(
     tx,
-    sql`INSERT INTO station_reminders (station_id, volunteer_id, event_id, group_id, number, reminded_at)
-      SELECT x.station_id, x.volunteer_id, x.event_id, x.group_id, x.number, ${now.toISOString()}::timestamptz
-      FROM json_to_recordset(${JSON.stringify(input)}::json)
-        AS x(station_id uuid, volunteer_id uuid, event_id uuid, group_id uuid, number text)
+    sql`INSERT INTO station_reminders (station_id, volunteer_id, event_id, number, reminded_at)
+      SELECT x.s, x.v, ${eventId}::uuid, x.n, ${now.toISOString()}::timestamptz
+      FROM json_to_recordset(${JSON.stringify(input)}::json) AS x(s uuid, v uuid, n text)
       ON CONFLICT (station_id, volunteer_id) DO NOTHING
+      RETURNING station_id AS "stationId", volunteer_id AS "volunteerId"`,
+  );
+}
+
+/** Marks the event's reminders whose mail is not queued yet as mailed, locked; answers them. */
+export async function takeUnmailed(
+  tx: Tx,
+  eventId: string,
+  now: Date,
+): Promise<Array<{ stationId: string; volunteerId: string }>> {
+  return queryRows(
+    tx,
+    sql`UPDATE station_reminders SET mailed_at = ${now.toISOString()}::timestamptz
+      WHERE event_id = ${eventId} AND mailed_at IS NULL
       RETURNING station_id AS "stationId", volunteer_id AS "volunteerId"`,
   );
 }
@@ -106,7 +114,6 @@ export interface AnsweredReminder {
   stationId: string;
   volunteerId: string;
   eventId: string;
-  groupId: string;
   confirmed: boolean | null;
 }
 
@@ -115,7 +122,7 @@ export async function openReminders(tx: Tx, number: string, now: Date): Promise<
   return queryRows<AnsweredReminder>(
     tx,
     sql`SELECT r.station_id AS "stationId", r.volunteer_id AS "volunteerId", r.event_id AS "eventId",
-        r.group_id AS "groupId", r.confirmed
+        r.confirmed
       FROM station_reminders r JOIN stations s ON s.id = r.station_id JOIN events e ON e.id = r.event_id
       WHERE r.number = ${number} AND s."end" > ${now.toISOString()}::timestamptz AND e.status = 'CONFIRMED'
       ORDER BY s.start

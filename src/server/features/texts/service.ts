@@ -12,6 +12,7 @@ import type { Ctx } from "../../context.ts";
 import type { Tx } from "../../db/client.ts";
 import { events, textStops, textsIncoming } from "../../db/schema.ts";
 import type { Periodic } from "../../jobs/periodic.ts";
+import { enqueue, type JobHandler } from "../../jobs/queue.ts";
 import { type MailToQueue, queueMails } from "../../mail/outbox.ts";
 import { queueTexts, recordDelivery, type TextToQueue } from "../../texts/outbox.ts";
 import { stationDetails } from "../checkin/mail.ts";
@@ -41,30 +42,46 @@ function scope(eventId: string, now: Date, stationIds?: readonly string[]) {
   return sql.join(parts, sql` AND `);
 }
 
-/** The day-before text of one volunteer: when, where, whom to call, their pass, and how to answer. */
-function reminderValues(ctx: Ctx, r: repo.ReminderRow, l: Language) {
-  const t = (id: string, values: Record<string, string>) => translate(l, `sms.parts.${id}`, values);
-  const token = passToken(ctx.secret, { volunteerId: r.volunteerId, eventId: r.event.id, stationId: r.station.id });
-  const pass = withLanguage(new URL(passUrl(ctx.config.PUBLIC_URL, token)), l).toString();
-  return {
-    eventName: r.event.name,
-    stationName: r.station.name,
-    groupName: r.groupName,
-    firstName: firstName(r.name),
-    time: stationTime(r.station),
-    place: [r.station.place ? t("place", { place: r.station.place }) : "", t("map", { mapUrl: mapLink(r.station) })]
-      .filter(Boolean)
-      .join(" "),
-    teamLeader: r.teamLeader ? t("teamLeader", { name: r.teamLeader.name, phone: formatPhone(r.teamLeader.phone) }) : "",
-    details: stationDetails(l, r),
-    url: pass,
+/**
+ * The day-before text and mail of one volunteer: when, where, whom to call, their pass, and how to answer.
+ * What is the same for everyone at a station is worded once per station and language (a whole event's
+ * reminder is 5,000 of these).
+ */
+function reminderWords(ctx: Ctx) {
+  const perStation = new Map<string, Record<string, string>>();
+  return (r: repo.ReminderRow, l: Language): Record<string, string> => {
+    const key = `${r.station.id}/${l}`;
+    let station = perStation.get(key);
+    if (!station) {
+      const t = (id: string, values: Record<string, string>) => translate(l, `sms.parts.${id}`, values);
+      station = {
+        eventName: r.event.name,
+        stationName: r.station.name,
+        time: stationTime(r.station),
+        place: [r.station.place ? t("place", { place: r.station.place }) : "", t("map", { mapUrl: mapLink(r.station) })]
+          .filter(Boolean)
+          .join(" "),
+        teamLeader: r.teamLeader ? t("teamLeader", { name: r.teamLeader.name, phone: formatPhone(r.teamLeader.phone) }) : "",
+        details: stationDetails(l, r),
+      };
+      perStation.set(key, station);
+    }
+    const token = passToken(ctx.secret, { volunteerId: r.volunteerId, eventId: r.event.id, stationId: r.station.id });
+    return {
+      ...station,
+      groupName: r.groupName,
+      firstName: firstName(r.name),
+      url: withLanguage(new URL(passUrl(ctx.config.PUBLIC_URL, token)), l).toString(),
+    };
   };
 }
 
 /**
  * Reminds the named volunteers of the event's stations that have not started (or of `stationIds` among
- * them) who were not reminded of that station before: a mail to each, and a text to each with a mobile
- * number who has not said STOPP, while texts are on for the event. `dryRun` only counts what it would send.
+ * them) who were not reminded of that station before: a text to each with a mobile number who has not said
+ * STOPP, while texts are on for the event, and a mail to each. The texts are queued here; the mails by a job
+ * queued with them (DAY_BEFORE_MAIL_JOB), so a whole event's reminder answers within a second. `dryRun`
+ * only counts what it would send.
  */
 export async function dayBefore(
   ctx: Ctx,
@@ -75,9 +92,10 @@ export async function dayBefore(
 ): Promise<DayBeforeResult> {
   const rows = await repo.reminderRows(tx, scope(eventId, now, options.stationIds));
   const fresh = rows.filter((r) => !r.reminded);
+  const numberOf = new Map(fresh.map((r) => [r.phone, textableNumber(r.phone)]));
   if (options.dryRun) {
     const [event] = await tx.select({ textsEnabled: events.textsEnabled }).from(events).where(eq(events.id, eventId));
-    const numbers = fresh.map((r) => textableNumber(r.phone)).filter((n): n is string => n !== null);
+    const numbers = fresh.map((r) => numberOf.get(r.phone)).filter((n): n is string => !!n);
     const stopped = numbers.length
       ? new Set(
           (
@@ -102,37 +120,62 @@ export async function dayBefore(
   const noted = await repo.noteReminded(
     tx,
     now,
-    fresh.map((r) => ({
-      stationId: r.station.id,
-      volunteerId: r.volunteerId,
-      eventId: r.event.id,
-      groupId: r.groupId,
-      number: textableNumber(r.phone),
-    })),
+    fresh.map((r) => ({ stationId: r.station.id, volunteerId: r.volunteerId, number: numberOf.get(r.phone) ?? null })),
+    eventId,
   );
   const isNew = new Set(noted.map((n) => `${n.stationId}/${n.volunteerId}`));
   const mine = fresh.filter((r) => isNew.has(`${r.station.id}/${r.volunteerId}`));
-  const mails: MailToQueue[] = [];
+  const words = reminderWords(ctx);
   const texts: TextToQueue[] = [];
   for (const r of mine) {
+    const number = numberOf.get(r.phone);
+    if (!number) continue;
     const l = lang(r.language);
-    const values = reminderValues(ctx, r, l);
-    mails.push({ to: r.email, kind: "dayBefore", lang: l, values });
-    const number = textableNumber(r.phone);
-    if (number)
-      texts.push({
-        to: number,
-        kind: "dayBefore",
-        lang: l,
-        values,
-        purpose: `dayBefore/${r.station.id}/${r.volunteerId}`,
-        eventId: r.event.id,
-        name: r.name,
-      });
+    texts.push({
+      to: number,
+      kind: "dayBefore",
+      lang: l,
+      values: words(r, l),
+      purpose: `dayBefore/${r.station.id}/${r.volunteerId}`,
+      eventId: r.event.id,
+      name: r.name,
+    });
   }
-  await queueMails(tx, now, mails);
   const texted = await queueTexts(tx, now, texts);
+  if (mine.length) await enqueue(tx, DAY_BEFORE_MAIL_JOB, { eventId }, now);
   return { texted, mailed: mine.length, skipped: rows.length - mine.length };
+}
+
+export const DAY_BEFORE_MAIL_JOB = "texts.dayBeforeMail";
+
+/**
+ * The mails of the event's day-before reminders not mailed yet, queued in one transaction that marks them
+ * mailed: any number of these jobs, in any process, mail each reminder once.
+ */
+export function dayBeforeMailJob(ctx: Ctx): JobHandler {
+  return async (payload) => {
+    const eventId = String(payload.eventId);
+    const now = ctx.clock.now();
+    const queued = await ctx.db.transaction(async (tx) => {
+      const taken = await repo.takeUnmailed(tx, eventId, now);
+      if (taken.length === 0) return 0;
+      const keys = new Set(taken.map((k) => `${k.stationId}/${k.volunteerId}`));
+      const rows = (await repo.reminderRows(tx, sql`o.event_id = ${eventId}`)).filter((r) =>
+        keys.has(`${r.station.id}/${r.volunteerId}`),
+      );
+      const words = reminderWords(ctx);
+      await queueMails(
+        tx,
+        now,
+        rows.map((r) => {
+          const l = lang(r.language);
+          return { to: r.email, kind: "dayBefore" as const, lang: l, values: words(r, l) };
+        }),
+      );
+      return rows.length;
+    });
+    if (queued) ctx.nudgeJobs();
+  };
 }
 
 // ── The scheduler ───────────────────────────────────────────────────────────────────────────────────
