@@ -15,7 +15,7 @@ import {
   Title,
 } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { lazy, Suspense, useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { passTokenInUrl, readPassIds } from "#shared/checkin/pass-token";
@@ -23,9 +23,11 @@ import { checkinCounts, missingOf } from "#shared/checkin/rules";
 import { type CheckinList, type CheckinPerson, walkUpBody } from "#shared/checkin/schema";
 import { formatPhone } from "#shared/phone";
 import { stationTime, stockholmLocal } from "#shared/time";
+import { AnswerBadge } from "../../components/answer-badge.tsx";
 import { DialogHeader } from "../../components/dialog-header.tsx";
 import { zodValidate } from "../../components/form.ts";
 import { type Crumb, PageHeader } from "../../components/page-header.tsx";
+import { AnswerCounts } from "./answer-counts.tsx";
 import classes from "./checkin.module.css";
 import { useStationCheckin } from "./use-station-checkin.ts";
 
@@ -110,6 +112,7 @@ export function CheckinPage({
         <Text size="sm" data-counts-split>
           {t("checkin.counts.adultsChildren", { adults: list.counts.adults, children: list.counts.children })}
         </Text>
+        {list.counts.expected > 0 && <AnswerCounts counts={list.counts} />}
 
         {!open && <Alert color="gray">{t("checkin.page.notOpen")}</Alert>}
 
@@ -236,6 +239,16 @@ function Count({ label, value, strong }: { label: string; value: number; strong?
 function PersonRow({ person: p, open, s }: { person: CheckinPerson; open: boolean; s: Station }) {
   const { t } = useTranslation();
   const state = p.arrivedAt ? "arrived" : p.noShow ? "noShow" : "expected";
+  const answerId = useId();
+  // A list kept on the phone before the answers existed has no `confirmed`: no answer.
+  const answered = typeof p.confirmed === "boolean";
+  /** The line under the name, with the answer to the day-before text beside it (issue 24). */
+  const sub = (text: string) => (
+    <span className={classes.subLine}>
+      <span>{text}</span>
+      <AnswerBadge confirmed={p.confirmed} messages="checkin.answer" id={answerId} size="xs" />
+    </span>
+  );
   return (
     <Paper withBorder p={4} className={classes[state]} data-person={p.name} data-state={state}>
       <Group gap={4} wrap="nowrap" align="stretch">
@@ -246,21 +259,24 @@ function PersonRow({ person: p, open, s }: { person: CheckinPerson; open: boolea
             variant="default"
             onClick={() => void s.tap({ volunteerId: p.volunteerId }, p.name)}
             aria-label={t("checkin.page.checkInName", { name: p.name })}
+            aria-describedby={answered ? answerId : undefined}
           >
             <span className={classes.label}>
               <span>{p.name}</span>
-              <span className={classes.sub}>{t("checkin.page.age", { age: p.age })}</span>
+              <span className={classes.sub}>{sub(t("checkin.page.age", { age: p.age }))}</span>
             </span>
           </Button>
         ) : (
           <div className={classes.main}>
             <Text fw={600}>{p.name}</Text>
-            <Text size="sm">
-              {state === "arrived"
-                ? t("checkin.page.arrivedAt", { time: clock(p.arrivedAt as string) })
-                : state === "noShow"
-                  ? t("checkin.page.notComing")
-                  : t("checkin.page.age", { age: p.age })}
+            <Text size="sm" component="div">
+              {sub(
+                state === "arrived"
+                  ? t("checkin.page.arrivedAt", { time: clock(p.arrivedAt as string) })
+                  : state === "noShow"
+                    ? t("checkin.page.notComing")
+                    : t("checkin.page.age", { age: p.age }),
+              )}
             </Text>
           </div>
         )}

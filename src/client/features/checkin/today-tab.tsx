@@ -10,6 +10,8 @@ import { stationTime } from "#shared/time";
 import { api } from "../../app/api.ts";
 import type { EventTabProps } from "../../components/event-tabs.ts";
 import { ToneBadge } from "../../components/status-badge.tsx";
+import { AnswerCounts } from "./answer-counts.tsx";
+import { TextsSection } from "./texts-section.tsx";
 import { useLiveCounts } from "./use-live-counts.ts";
 
 type TodayStation = Omit<TodayView["stations"][number], "counts"> & { counts?: CheckinCounts };
@@ -27,7 +29,9 @@ function useNow(everyMs = 30_000) {
 /**
  * "Idag" (issue 23): every station with expected / arrived / missing, red once its start has passed with
  * places empty, kept live by the event's stream; one tap calls or texts whom it concerns. The organizer
- * sees every station with its team leader and groups' contacts; a team leader their own stations.
+ * sees every station with its team leader and groups' contacts; a team leader their own stations. Each
+ * station also counts the answers to the day-before text, and the organizer has the event's texts below
+ * (issue 24).
  */
 export function TodayTab({ event, mode, base }: EventTabProps) {
   const { t } = useTranslation();
@@ -98,6 +102,7 @@ export function TodayTab({ event, mode, base }: EventTabProps) {
                     {c.noShow > 0 && ` · ${t("checkin.counts.noShow")} ${c.noShow}`}
                   </Text>
                 )}
+                {c && c.expected > 0 && <AnswerCounts counts={c} />}
                 {organizer && (
                   <div>
                     <Text size="sm" fw={600}>
@@ -129,6 +134,7 @@ export function TodayTab({ event, mode, base }: EventTabProps) {
           );
         })}
       </SimpleGrid>
+      {organizer && <TextsSection eventId={event.id} />}
     </Stack>
   );
 }

@@ -24,6 +24,7 @@ import type { AttendeesInput } from "#shared/offers/schema";
 import { type Offer, offerMsg } from "#shared/offers/schema";
 import { awaitsGuardian } from "#shared/registration/rules";
 import { ApiError } from "../../app/api.ts";
+import { AnswerBadge } from "../../components/answer-badge.tsx";
 import { DialogHeader } from "../../components/dialog-header.tsx";
 import { FormError } from "../../components/form-error.tsx";
 import { useSubmitFeedback } from "../../components/form-feedback.ts";
@@ -107,7 +108,10 @@ export function EngagementAttendees({ offer, group }: { offer: Offer; group: Use
   );
 }
 
-/** The attendees as saved on the offer, with what they stated for the event. */
+/**
+ * The attendees as saved on the offer, with what they stated for the event, their answer to the day-before
+ * text (JA/NEJ) and what else they texted (issue 24).
+ */
 function SavedAttendees({ offer, volunteers }: { offer: Offer; volunteers: readonly Volunteer[] }) {
   const { t } = useTranslation();
   const named = volunteers.filter((v) => offer.attendees.includes(v.id));
@@ -117,6 +121,8 @@ function SavedAttendees({ offer, volunteers }: { offer: Offer; volunteers: reado
       offer.event,
       v.participation.find((p) => p.eventId === offer.eventId),
     );
+  const answers = new Map((offer.group.attendees ?? []).map((a) => [a.id, a]));
+  const answered = named.some((v) => typeof answers.get(v.id)?.confirmed === "boolean");
   return (
     <Stack gap={4}>
       {named.length === 0 ? (
@@ -127,8 +133,9 @@ function SavedAttendees({ offer, volunteers }: { offer: Offer; volunteers: reado
           <List spacing={2} aria-label={t("groups.offers.attendees.title")} data-testid="saved-attendees">
             {named.map((v) => {
               const more = details(v);
+              const answer = answers.get(v.id);
               return (
-                <List.Item key={v.id}>
+                <List.Item key={v.id} data-attendee={v.name} style={{ overflowWrap: "anywhere" }}>
                   {v.name}
                   {more && (
                     <Text span c="dimmed" size="sm">
@@ -136,10 +143,26 @@ function SavedAttendees({ offer, volunteers }: { offer: Offer; volunteers: reado
                       – {more}
                     </Text>
                   )}
+                  {typeof answer?.confirmed === "boolean" && (
+                    <>
+                      {" "}
+                      <AnswerBadge confirmed={answer.confirmed} messages="groups.offers.attendees.answer" />
+                    </>
+                  )}
+                  {answer?.message && (
+                    <Text size="sm" data-message>
+                      {t("groups.offers.attendees.message", { message: answer.message })}
+                    </Text>
+                  )}
                 </List.Item>
               );
             })}
           </List>
+          {answered && (
+            <Text size="sm" c="dimmed">
+              {t("groups.offers.attendees.answersHint")}
+            </Text>
+          )}
         </>
       )}
     </Stack>

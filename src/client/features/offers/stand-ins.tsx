@@ -16,13 +16,23 @@ interface Member {
   participation: Array<{ eventId: string; substitute?: string | null }>;
 }
 
+/** Whether the offer's station has started (stand-ins then cover everyone not arrived, not only a NEJ). */
+export const stationStarted = (offer: Offer, now = new Date()) => new Date(offer.station.start).getTime() <= now.getTime();
+
+/** The named volunteers who answered the day-before text NEJ (issue 24). */
+export const declinedAttendees = (offer: Offer) =>
+  (offer.group.attendees ?? []).filter((a) => a.confirmed === false).map((a) => a.id);
+
 /**
- * Stand-ins on the day (issue 23): once the station has started, the group's contact sees who of theirs
- * has not been checked in and names another member in their place — the one who said they stand in for
- * them is suggested. The stand-in is on the team leader's list as soon as it is saved.
+ * Stand-ins (issue 23): once the station has started, the group's contact sees who of theirs has not been
+ * checked in and names another member in their place — the one who said they stand in for them is
+ * suggested. Before the start, those who answered the day-before text NEJ are listed the same way (issue
+ * 24). The stand-in is on the team leader's list as soon as it is saved.
  */
 export function StandIns({ offer, members }: { offer: Offer; members: readonly Member[] }) {
   const { t } = useTranslation();
+  const started = stationStarted(offer);
+  const declined = declinedAttendees(offer);
   const checkins = useQuery({
     queryKey: ["groupCheckins", offer.groupId, offer.eventId],
     queryFn: () => api<GroupCheckin[]>("GET", `/groups/${offer.groupId}/events/${offer.eventId}/checkins`),
@@ -36,20 +46,26 @@ export function StandIns({ offer, members }: { offer: Offer; members: readonly M
       </Alert>
     );
   const here = checkins.data.filter((c) => c.stationId === offer.stationId);
-  const missing = missingAttendees(offer.attendees, here);
+  const missing = missingAttendees(offer.attendees, here, declined, started);
   const free = members.filter((m) => !offer.attendees.includes(m.id));
   return (
-    <Stack gap="sm" data-stand-ins>
+    <Stack gap="sm" data-stand-ins data-started={started}>
       {missing.length === 0 ? (
-        <Text>{t("groups.offers.standIns.allArrived")}</Text>
+        <Text>{t(started ? "groups.offers.standIns.allArrived" : "groups.offers.standIns.noneDeclined")}</Text>
       ) : (
         <>
-          <Text>{t("groups.offers.standIns.intro")}</Text>
+          <Text>
+            {started ? t("groups.offers.standIns.intro") : t("groups.offers.standIns.introDeclined", { count: missing.length })}
+          </Text>
           {missing.map((id) => {
             const who = members.find((m) => m.id === id);
             if (!who) return null;
-            const noShow = here.some((c) => c.volunteerId === id && c.noShow);
-            return <StandInRow key={id} offer={offer} missing={who} noShow={noShow} free={free} />;
+            const why = here.some((c) => c.volunteerId === id && c.noShow)
+              ? "notComing"
+              : declined.includes(id)
+                ? "declined"
+                : "notArrived";
+            return <StandInRow key={id} offer={offer} missing={who} why={why} free={free} />;
           })}
         </>
       )}
@@ -60,12 +76,13 @@ export function StandIns({ offer, members }: { offer: Offer; members: readonly M
 function StandInRow({
   offer,
   missing,
-  noShow,
+  why,
   free,
 }: {
   offer: Offer;
   missing: Member;
-  noShow: boolean;
+  /** Marked not coming at the check-in, answered NEJ to the day-before text, or simply not arrived. */
+  why: "notComing" | "declined" | "notArrived";
   free: readonly Member[];
 }) {
   const { t } = useTranslation();
@@ -75,6 +92,8 @@ function StandInRow({
     participation: { substitute: m.participation.find((p) => p.eventId === offer.eventId)?.substitute ?? "" },
   });
   const suggested = suggestedStandIn(missing.name, free.map(ofEvent))?.id;
+  // What they texted besides JA or NEJ ("sjuk", "blir sen"): the contact reads it before choosing.
+  const message = offer.group.attendees?.find((a) => a.id === missing.id)?.message;
   const [chosen, setChosen] = useState<string | null>(suggested ?? null);
   const [error, setError] = useState<string | null>(null);
 
@@ -91,12 +110,17 @@ function StandInRow({
   };
 
   return (
-    <Paper withBorder p="sm" data-missing={missing.name}>
+    <Paper withBorder p="sm" data-missing={missing.name} data-why={why}>
       <Stack gap="xs">
         <Group justify="space-between" wrap="wrap">
           <Text fw={600}>{missing.name}</Text>
-          <Text size="sm">{t(noShow ? "groups.offers.standIns.notComing" : "groups.offers.standIns.notArrived")}</Text>
+          <Text size="sm">{t(`groups.offers.standIns.${why}`)}</Text>
         </Group>
+        {message && (
+          <Text size="sm" style={{ overflowWrap: "anywhere" }}>
+            {t("groups.offers.attendees.message", { message })}
+          </Text>
+        )}
         {free.length === 0 ? (
           <Text size="sm">{t("groups.offers.standIns.none")}</Text>
         ) : (

@@ -4,7 +4,9 @@ import { useMediaQuery } from "@mantine/hooks";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { stationSheetPath } from "#shared/events/rules";
+import type { Offer } from "#shared/offers/schema";
 import { type GroupRoster, type Roster, roster, type StationRoster } from "#shared/roster";
+import { type Answers, answers } from "#shared/roster-answers";
 import { useEventOffers } from "../../app/offer-queries.ts";
 import type { EventTabProps } from "../../components/event-tabs.ts";
 import { ToneBadge } from "../../components/status-badge.tsx";
@@ -81,7 +83,12 @@ export function RosterTab({ event, base }: EventTabProps) {
             <Title order={3} size="h4" mb="xs" id="roster-stations">
               {t("roster.stationsTitle")}
             </Title>
-            <Stations roster={r} base={base} />
+            {r.namesShown && (
+              <Text size="sm" mb="sm">
+                {t("roster.confirmedIntro")}
+              </Text>
+            )}
+            <Stations roster={r} base={base} offers={offers.data} />
           </section>
         </>
       )}
@@ -89,8 +96,31 @@ export function RosterTab({ event, base }: EventTabProps) {
   );
 }
 
-function Stations(props: { roster: Roster; base: string }) {
+interface StationsProps {
+  roster: Roster;
+  base: string;
+  offers: readonly Offer[];
+}
+
+function Stations(props: StationsProps) {
   return useMediaQuery(PHONE) ? <StationCards {...props} /> : <StationRows {...props} />;
+}
+
+/** "3 of 5" of the named volunteers who answered the day-before text JA, and a badge for the NEJ (issue 24). */
+function Confirmed({ answers: a }: { answers: Answers | null }) {
+  const { t } = useTranslation();
+  if (a === null) return <>–</>;
+  return (
+    <span data-confirmed={`${a.confirmed}/${a.named}/${a.declined}`}>
+      {t("roster.confirmedOf", { confirmed: a.confirmed, named: a.named })}
+      {a.declined > 0 && (
+        <>
+          {" "}
+          <ToneBadge tone="attention">{t("roster.declined", { declined: a.declined })}</ToneBadge>
+        </>
+      )}
+    </span>
+  );
 }
 
 /** "4 of 5", with how many are still without a name when some are. */
@@ -131,16 +161,18 @@ function GroupLines({ station }: { station: StationRoster }) {
   );
 }
 
-function StationRows({ roster: r, base }: { roster: Roster; base: string }) {
+function StationRows({ roster: r, base, offers }: StationsProps) {
   const { t } = useTranslation();
+  const all = r.stations.map((s) => s.stationId);
   return (
-    <Table.ScrollContainer minWidth={560}>
+    <Table.ScrollContainer minWidth={640}>
       <Table verticalSpacing="sm">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t("roster.columns.station")}</Table.Th>
             <Table.Th ta="right">{t("roster.columns.needed")}</Table.Th>
             <Table.Th>{t("roster.columns.named")}</Table.Th>
+            {r.namesShown && <Table.Th>{t("roster.columns.confirmed")}</Table.Th>}
             {r.asksShirtSize && <Table.Th ta="right">{t("roster.columns.missingSizes")}</Table.Th>}
             {r.asksDiets && <Table.Th>{t("roster.columns.diets")}</Table.Th>}
           </Table.Tr>
@@ -158,6 +190,11 @@ function StationRows({ roster: r, base }: { roster: Roster; base: string }) {
               <Table.Td>
                 <Named station={s} />
               </Table.Td>
+              {r.namesShown && (
+                <Table.Td>
+                  <Confirmed answers={answers(offers, [s.stationId])} />
+                </Table.Td>
+              )}
               {r.asksShirtSize && <Table.Td ta="right">{s.withoutShirtSize}</Table.Td>}
               {r.asksDiets && <Table.Td>{dietsLine(t, s.diets)}</Table.Td>}
             </Table.Tr>
@@ -172,6 +209,11 @@ function StationRows({ roster: r, base }: { roster: Roster; base: string }) {
             <Table.Td fw={700}>
               <Named station={r} />
             </Table.Td>
+            {r.namesShown && (
+              <Table.Td fw={700}>
+                <Confirmed answers={answers(offers, all)} />
+              </Table.Td>
+            )}
             {r.asksShirtSize && (
               <Table.Td ta="right" fw={700}>
                 {r.withoutShirtSize}
@@ -185,8 +227,9 @@ function StationRows({ roster: r, base }: { roster: Roster; base: string }) {
   );
 }
 
-function StationCards({ roster: r, base }: { roster: Roster; base: string }) {
+function StationCards({ roster: r, base, offers }: StationsProps) {
   const { t } = useTranslation();
+  const all = r.stations.map((s) => s.stationId);
   const card = (s: StationRoster | null) => {
     const counts = s ?? r;
     return (
@@ -211,6 +254,11 @@ function StationCards({ roster: r, base }: { roster: Roster; base: string }) {
         <Text size="sm">
           {t("roster.columns.named")}: <Named station={counts} />
         </Text>
+        {r.namesShown && (
+          <Text size="sm">
+            {t("roster.columns.confirmed")}: <Confirmed answers={answers(offers, s ? [s.stationId] : all)} />
+          </Text>
+        )}
         {r.asksShirtSize && (
           <Text size="sm">
             {t("roster.columns.missingSizes")}: {counts.withoutShirtSize}

@@ -11,7 +11,7 @@ import { useGroupOffer } from "../../features/offers/api.ts";
 import { EngagementAnswer } from "../../features/offers/engagement-answer.tsx";
 import { EngagementAttendees } from "../../features/offers/engagement-attendees.tsx";
 import { EngagementDetails } from "../../features/offers/engagement-details.tsx";
-import { StandIns } from "../../features/offers/stand-ins.tsx";
+import { StandIns, stationStarted } from "../../features/offers/stand-ins.tsx";
 
 /** One offer to one of the user's groups: read it, answer it, name the volunteers (spec 02 §2). */
 export default function EngagementPage() {
@@ -79,7 +79,7 @@ function EngagementContent() {
           </Section>
         )}
         {offer.abilities.standIns && offer.attendees.length > 0 && group.data && (
-          <Section title={t("groups.offers.standIns.title")}>
+          <Section title={t(stationStarted(offer) ? "groups.offers.standIns.title" : "groups.offers.standIns.titleDeclined")}>
             <StandIns offer={offer} members={group.data.volunteers} />
           </Section>
         )}
