@@ -17,7 +17,7 @@ const QUEUED_POLL_MS = 5000;
 export const textsKey = (eventId: string) => ["texts", eventId] as const;
 
 /**
- * The event's texts on the organizer's Idag tab (issue 24): texts on or off for the event, how many were
+ * The event's texts on the organizer's Idag and Utskick tabs (issue 24): texts on or off for the event, how many were
  * sent and delivered, the ones that failed (whom to reach another way), and the day-before reminder sent
  * by hand, after saying what it will send.
  */
