@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { events, stations } from "./events.ts";
+import { stations } from "./events.ts";
 import { groupVolunteers } from "./groups.ts";
 
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
