@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queueTexts } from "../../src/server/texts/outbox.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { signUpBody } from "../helpers/factories.ts";
 import { call } from "../helpers/http.ts";
@@ -42,4 +43,35 @@ describe("the development mailbox", () => {
   it("does not exist when the server listens beyond this machine", () => mailboxAbsent(listening));
 
   it("does not exist when mail is really sent", () => mailboxAbsent(relaying));
+});
+
+describe("the development list of texts", () => {
+  it("lists kept texts as JSON and as an escaped HTML page beside the mailbox, outside production", async () => {
+    await dev.ctx.db.transaction((tx) =>
+      queueTexts(tx, dev.clock.now(), [
+        {
+          to: "+46701234567",
+          kind: "morning",
+          lang: "sv",
+          values: { eventName: "<i>Loppet</i>", stationName: "Vätska", time: "08:00", confirmed: "1", expected: "2", url: "x" },
+          purpose: null,
+          eventId: null,
+          name: null,
+        },
+      ]),
+    );
+    await dev.jobs.runDue();
+    const list = await call(dev.server, "GET", "/api/dev/sms");
+    expect(list.status).toBe(200);
+    expect(list.body[0]).toMatchObject({ to: "+46701234567", kind: "morning", status: "SENT" });
+    expect(list.body[0].message).toContain("1 av 2 har svarat JA");
+    const page = await call(dev.server, "GET", "/dev/sms");
+    expect(page.status).toBe(200);
+    expect(page.body).toContain("&lt;i&gt;Loppet&lt;/i&gt;");
+    expect(page.body).not.toContain("<i>Loppet</i>");
+    for (const app of [production, listening]) {
+      expect((await call(app.server, "GET", "/api/dev/sms")).status).toBe(404);
+      expect((await call(app.server, "GET", "/dev/sms")).status).toBe(404);
+    }
+  });
 });

@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../../src/server/app.ts";
+import { loadConfig } from "../../src/server/config.ts";
 import { queryRows } from "../../src/server/db/client.ts";
 import { checkinListView } from "../../src/shared/checkin/schema.ts";
 import { dayBeforeResult, textsView } from "../../src/shared/sms/schema.ts";
@@ -176,15 +178,38 @@ describe("the day-before reminder by hand", () => {
     expect(view.counts).toEqual({ queued: 0, sent: 2, delivered: 0, failed: 0 });
   });
 
-  it("reminds once when two callers ask at the same moment", async () => {
+  it("reminds once when two processes are asked at the same moment", async () => {
     const s = await scene();
-    const both = await Promise.all([remind(s), remind(s)]);
-    expect(both.map((r) => r.status)).toEqual([200, 200]);
-    expect(both.map((r) => r.body.mailed).sort()).toEqual([0, 3]);
-    expect(both.reduce((n, r) => n + r.body.texted, 0)).toBe(2);
-    await app.jobs.runDue();
+    // A second process on the same database (its own app, pool and caches).
+    const second = await buildApp({
+      config: loadConfig({
+        NODE_ENV: "test",
+        LOG_LEVEL: "silent",
+        SCRYPT_LOG_N: "10",
+        SMS_URL: provider.url,
+        SMS_FROM: "+46766861004",
+      }),
+      database: app.database,
+      clock: app.clock,
+      webRoot: "/nonexistent",
+    });
+    try {
+      const both = await Promise.all([
+        remind(s),
+        call(second.server, "POST", dayBeforePath(s), { token: owner.token }),
+        remind(s),
+      ]);
+      expect(both.map((r) => r.status)).toEqual([200, 200, 200]);
+      expect(both.map((r) => r.body.mailed).sort()).toEqual([0, 0, 3]);
+      expect(both.reduce((n, r) => n + r.body.texted, 0)).toBe(2);
+      await Promise.all([app.jobs.runDue(), second.jobs.runDue()]);
+      await app.jobs.runDue();
+    } finally {
+      await second.server.close();
+    }
     expect(provider.to(s.adam.phone)).toHaveLength(1);
     expect(provider.to(s.cecilia.phone)).toHaveLength(1);
+    for (const v of [s.adam, s.bea, s.cecilia]) expect(await mailsTo(v.email, "dayBefore")).toHaveLength(1);
   });
 
   it("texts an English volunteer in English", async () => {
