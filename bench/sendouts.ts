@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { buildApp } from "../src/server/app.ts";
+import { type App, buildApp } from "../src/server/app.ts";
 import { loadConfig } from "../src/server/config.ts";
 import { openPglite, openPostgres, queryRows } from "../src/server/db/client.ts";
 import { renderSendOut } from "../src/server/features/sendouts/mail.ts";
@@ -31,6 +31,19 @@ const STATIONS = 10;
 const GROUPS = 50;
 const PASSWORD = "Benchmark1";
 const MESSAGE = "Hej!\n\nSamling 07:30 vid er station: {coordinates}\nTa med vattenflaska och legitimation. PM finns i bilagan.";
+
+/** An organizer signed in on the bench's app: their id, and the headers of their calls. */
+export async function benchOrganizer(app: Pick<App, "server" | "ctx">, email: string) {
+  const passwordHash = await app.ctx.hasher.hash(PASSWORD);
+  const [user] = await queryRows<{ id: string }>(
+    app.ctx.db,
+    sql`INSERT INTO users (email, password_hash, first_name, last_name, phone, status, email_verified)
+      VALUES (${email}, ${passwordHash}, 'Bench', 'Arrangör', '+46701234567', 'CONFIRMED', true)
+      ON CONFLICT (email) DO UPDATE SET password_hash = EXCLUDED.password_hash RETURNING id`,
+  );
+  const signIn = await app.server.inject({ method: "POST", url: "/api/auth/sign-in", payload: { email, password: PASSWORD } });
+  return { id: user.id, headers: { authorization: `Bearer ${signIn.json().accessToken}` } };
+}
 
 /** One confirmed event of the bench user: 10 stations, 50 groups of `perGroup` named volunteers with accepted offers. */
 export async function seedEvent(db: Parameters<typeof queryRows>[0], userId: string, perGroup: number) {
@@ -95,20 +108,9 @@ export async function measureSendOut(database: string, databaseUrl: string | nul
   });
   const { server, ctx, jobs } = await buildApp({ config, database: db, webRoot: "/nonexistent" });
   try {
-    const passwordHash = await ctx.hasher.hash(PASSWORD);
-    const [user] = await queryRows<{ id: string }>(
-      db.db,
-      sql`INSERT INTO users (email, password_hash, first_name, last_name, phone, status, email_verified)
-        VALUES ('bench-sendout@example.se', ${passwordHash}, 'Bench', 'Arrangör', '+46701234567', 'CONFIRMED', true)
-        ON CONFLICT (email) DO UPDATE SET password_hash = EXCLUDED.password_hash RETURNING id`,
-    );
-    const seeded = await seedEvent(db.db, user.id, recipients / GROUPS);
-    const signIn = await server.inject({
-      method: "POST",
-      url: "/api/auth/sign-in",
-      payload: { email: "bench-sendout@example.se", password: PASSWORD },
-    });
-    const headers = { authorization: `Bearer ${signIn.json().accessToken}` };
+    const organizer = await benchOrganizer({ server, ctx }, "bench-sendout@example.se");
+    const seeded = await seedEvent(db.db, organizer.id, recipients / GROUPS);
+    const headers = organizer.headers;
     const attachment = pdf(10_000);
     const body = multipart([{ filename: "PM.pdf", content: attachment }]);
     const uploaded = await server.inject({

@@ -7,10 +7,10 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { buildApp } from "../src/server/app.ts";
 import { loadConfig } from "../src/server/config.ts";
-import { openPglite, openPostgres, queryRows } from "../src/server/db/client.ts";
+import { openPglite, openPostgres } from "../src/server/db/client.ts";
 import { dayBefore } from "../src/server/features/texts/service.ts";
 import { FakeSmsProvider } from "../tests/helpers/sms.ts";
-import { seedEvent } from "./sendouts.ts";
+import { benchOrganizer, seedEvent } from "./sendouts.ts";
 
 export const TEXTS_SCENARIO = "day-before reminder of 5,000 volunteers: texts queued, then handed to a local gateway";
 /** POST …/day-before must have queued every text within this. */
@@ -24,8 +24,6 @@ export interface TextsRow {
   queueMs: number;
   textsPerSecond: number;
 }
-
-const PASSWORD = "Benchmark1";
 
 export async function measureTexts(database: string, databaseUrl: string | null, volunteers = 5000): Promise<TextsRow> {
   const provider = await new FakeSmsProvider().start();
@@ -42,24 +40,14 @@ export async function measureTexts(database: string, databaseUrl: string | null,
   const { server, ctx, jobs } = await buildApp({ config, database: db, webRoot: "/nonexistent" });
   try {
     await jobs.stop();
-    const passwordHash = await ctx.hasher.hash(PASSWORD);
-    const [user] = await queryRows<{ id: string }>(
-      db.db,
-      sql`INSERT INTO users (email, password_hash, first_name, last_name, phone, status, email_verified)
-        VALUES ('bench-texts@example.se', ${passwordHash}, 'Bench', 'Arrangör', '+46701234567', 'CONFIRMED', true)
-        ON CONFLICT (email) DO UPDATE SET password_hash = EXCLUDED.password_hash RETURNING id`,
-    );
-    const seeded = await seedEvent(db.db, user.id, volunteers / 50);
+    const organizer = await benchOrganizer({ server, ctx }, "bench-texts@example.se");
+    const seeded = await seedEvent(db.db, organizer.id, volunteers / 50);
     // Each volunteer a mobile number of their own.
     await db.db.execute(
-      sql`UPDATE group_volunteers SET phone = '+4670' || lpad((1000000 + position * 100 + abs(hashtext(id::text)) % 100)::text, 7, '0')`,
+      sql`UPDATE group_volunteers v SET phone = '+4670' || lpad((1000000 + r.n)::text, 7, '0')
+        FROM (SELECT id, row_number() OVER (ORDER BY id) AS n FROM group_volunteers) r WHERE r.id = v.id`,
     );
-    const signIn = await server.inject({
-      method: "POST",
-      url: "/api/auth/sign-in",
-      payload: { email: "bench-texts@example.se", password: PASSWORD },
-    });
-    const headers = { authorization: `Bearer ${signIn.json().accessToken}` };
+    const headers = organizer.headers;
 
     // Warm-up: the small station's reminder, queued and delivered, so the figures below pay for no first calls.
     await db.db.transaction((tx) => dayBefore(ctx, tx, new Date(), seeded.eventId, { stationIds: [seeded.warmUp.id] }));

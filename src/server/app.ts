@@ -241,7 +241,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     {
       [MAIL_JOB]: mailJob(database.db, clock, server.log, mailer, config.MAIL_FROM),
       [SEND_OUT_JOB]: sendOutJob(delivery),
-      [TEXT_JOB]: textJob(database.db, clock, server.log, textGateway),
+      [TEXT_JOB]: textJob(database.db, clock, server.log, textGateway, () => closing.signal.aborted),
       [DAY_BEFORE_MAIL_JOB]: dayBeforeMailJob(ctx),
       ...Object.fromEntries(periodic.map((p) => [p.kind, periodicJob(database.db, clock, server.log, p)])),
     },

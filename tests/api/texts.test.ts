@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../src/server/app.ts";
 import { loadConfig } from "../../src/server/config.ts";
 import { queryRows } from "../../src/server/db/client.ts";
+import { httpGateway } from "../../src/server/texts/gateway.ts";
+import { queueTexts, textJob } from "../../src/server/texts/outbox.ts";
 import { checkinListView } from "../../src/shared/checkin/schema.ts";
 import { dayBeforeResult, textsView } from "../../src/shared/sms/schema.ts";
 import { parseInstant } from "../../src/shared/time.ts";
@@ -401,6 +403,40 @@ describe("the gateway", () => {
       provider.answer = 200;
       await moveClockTo(app, app.clock.now(), everyone());
     }
+  });
+
+  it("leaves what a closing server has not sent to a new job, which sends each text once", async () => {
+    const numbers = Array.from({ length: 45 }, (_, i) => `+4676${String(5550000 + i)}`);
+    await app.ctx.db.transaction((tx) =>
+      queueTexts(
+        tx,
+        app.clock.now(),
+        numbers.map((to) => ({
+          to,
+          kind: "morning" as const,
+          lang: "sv" as const,
+          values: { eventName: "Stängningsloppet", stationName: "S", time: "", confirmed: "0", expected: "0", url: "" },
+          purpose: `closing-test/${to}`,
+          eventId: null,
+          name: null,
+        })),
+      ),
+    );
+    const [job] = await queryRows<{ id: string; payload: { textIds: string[] } }>(
+      app.ctx.db,
+      sql`SELECT id, payload FROM jobs WHERE kind = 'text.send' AND done_at IS NULL ORDER BY created_at DESC LIMIT 1`,
+    );
+    expect(job.payload.textIds).toHaveLength(45);
+    // The job run by a process that starts closing after its first round.
+    let rounds = 0;
+    const gateway = httpGateway({ url: provider.url, from: "+46766861004", perSecond: 1000, deliveryUrl: null });
+    await textJob(app.ctx.db, app.clock, app.server.log, gateway, () => rounds++ > 0)(job.payload);
+    await app.ctx.db.execute(sql`UPDATE jobs SET done_at = now() WHERE id = ${job.id}`);
+    const sentFirst = provider.texts.filter((t) => numbers.includes(t.to)).length;
+    expect(sentFirst).toBe(20);
+    await app.jobs.runDue();
+    const sent = provider.texts.filter((t) => numbers.includes(t.to)).map((t) => t.to);
+    expect(sent.sort()).toEqual([...numbers].sort());
   });
 
   it("fails at once a text the provider refuses, and takes delivery reports", async () => {

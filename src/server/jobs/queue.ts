@@ -4,13 +4,7 @@ import type { Clock } from "../clock.ts";
 import { type Db, queryRows, type Tx } from "../db/client.ts";
 import { jobs } from "../db/schema.ts";
 
-/** What a handler knows of its job's tries: the last try may record a failure for good before it throws. */
-export interface JobTry {
-  attempts: number;
-  maxAttempts: number;
-}
-
-export type JobHandler = (payload: Record<string, unknown>, job: JobTry) => Promise<void>;
+export type JobHandler = (payload: Record<string, unknown>) => Promise<void>;
 
 /** Jobs claimed and run at once. */
 const BATCH = 20;
@@ -189,7 +183,7 @@ export class JobWorker {
     const stopBeating = this.heartbeat(job);
     try {
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
-      await handler(job.payload, { attempts: job.attempts, maxAttempts: job.max_attempts });
+      await handler(job.payload);
       stopBeating();
       await this.db.execute(
         sql`UPDATE jobs SET done_at = ${this.clock.now()}, locked_until = NULL, locked_by = NULL, last_error = NULL

@@ -5,13 +5,15 @@ import { translate } from "#shared/i18n/index";
 import type { TextFailure, TextKind } from "#shared/sms/schema";
 import type { Clock } from "../clock.ts";
 import { type Db, queryRows, type Tx } from "../db/client.ts";
-import type { JobHandler } from "../jobs/queue.ts";
+import { backoffSeconds, enqueue, type JobHandler } from "../jobs/queue.ts";
 import type { TextGateway } from "./gateway.ts";
 import { TextRefused } from "./gateway.ts";
 
 export const TEXT_JOB = "text.send";
 /** Tries of one text before it is shown as failed: 5 s, 10 s, 20 s, 40 s, 80 s apart (about 2.5 minutes). */
 export const TEXT_ATTEMPTS = 6;
+/** Texts handed to the gateway at once by one job (each still waits for its slot of the pace). */
+const AT_ONCE = 20;
 
 /** A text to queue: to an E.164 number, about an event, for one purpose (null: no other text is the same). */
 export interface TextToQueue {
@@ -30,10 +32,10 @@ export const renderText = (kind: TextKind, lang: Language, values: Record<string
   translate(lang, `sms.${kind}`, values);
 
 /**
- * Stores the texts and their delivery jobs in the caller's transaction, in one statement however many
- * (5,000 reminders queue in well under a second): a text is never lost, never early. A number that said
- * STOPP gets none, nor does anyone while texts are off for the event, and a purpose already queued is not
- * queued again. Answers how many were queued.
+ * Stores the texts in the caller's transaction, with one delivery job for all of them, in one statement
+ * however many (5,000 reminders queue in well under a second): a text is never lost, never early. A number
+ * that said STOPP gets none, nor does anyone while texts are off for the event, and a purpose already
+ * queued is not queued again. Answers how many were queued.
  */
 export async function queueTexts(tx: Tx, now: Date, list: readonly TextToQueue[]): Promise<number> {
   if (list.length === 0) return 0;
@@ -58,11 +60,11 @@ export async function queueTexts(tx: Tx, now: Date, list: readonly TextToQueue[]
           AND (i.event_id IS NULL OR EXISTS (SELECT 1 FROM events e WHERE e.id = i.event_id AND e.texts_enabled))
         ON CONFLICT (purpose) DO NOTHING
         RETURNING id),
-      jobs AS (
-        INSERT INTO jobs (kind, payload, run_at, created_at, max_attempts)
-        SELECT ${TEXT_JOB}, json_build_object('textId', id), ${at}::timestamptz, ${at}::timestamptz, ${TEXT_ATTEMPTS} FROM queued
-        RETURNING 1)
-      SELECT count(*)::int AS queued FROM jobs`,
+      job AS (
+        INSERT INTO jobs (kind, payload, run_at, created_at)
+        SELECT ${TEXT_JOB}, json_build_object('textIds', json_agg(id)), ${at}::timestamptz, ${at}::timestamptz
+        FROM queued HAVING count(*) > 0)
+      SELECT count(*)::int AS queued FROM queued`,
   );
   return row.queued;
 }
@@ -72,6 +74,7 @@ interface TextRow {
   to: string;
   message: string;
   status: string;
+  attempts: number;
   stopped: boolean;
   enabled: boolean;
 }
@@ -79,53 +82,97 @@ interface TextRow {
 /** Why a text failed, as the organizer is told (TEXT_FAILURES); the provider's words follow for the log. */
 const failure = (reason: TextFailure, detail = "") => (detail ? `${reason}: ${detail}` : reason).slice(0, 500);
 
+/** What became of one try. */
+type Outcome = { id: string; sent: string } | { id: string; failed: string } | { id: string; again: string } | null;
+
 /**
- * Delivers one stored text through the gateway. Without one (no SMS_URL) the text is kept (listed at
- * /dev/sms). A text already handed over is skipped, so a job run again after a crash does not send it again
- * from our side; a number that said STOPP since it was queued gets nothing. The provider refusing the text
- * itself (a 4xx other than 401, 403, 408 and 429) fails it at once; anything else is tried again, and the
- * last try's failure is shown to the organizer.
+ * Delivers the job's stored texts through the gateway, AT_ONCE at a time. Without a gateway (no SMS_URL)
+ * they are kept (listed at /dev/sms). A text already handed over is skipped, so a job run again after a
+ * crash does not send it again from our side; a number that said STOPP since, or an event whose texts were
+ * turned off since, gets nothing. The provider refusing the text itself (a 4xx other than 401, 403, 408
+ * and 429) fails it at once; any other failure is tried again by a new job after the backoff of its
+ * tries, and the last try's failure is shown to the organizer. A closing server leaves the rest to a new job.
  */
-export function textJob(db: Db, clock: Clock, log: FastifyBaseLogger, gateway: TextGateway | null): JobHandler {
-  return async (payload, job) => {
-    const id = String(payload.textId);
-    const [text] = await queryRows<TextRow>(
-      db,
-      sql`SELECT t.id, t."to", t.message, t.status,
-          EXISTS (SELECT 1 FROM text_stops s WHERE s.number = t."to") AS stopped,
-          coalesce((SELECT e.texts_enabled FROM events e WHERE e.id = t.event_id), true) AS enabled
-        FROM texts t WHERE t.id = ${id}`,
-    );
-    if (text?.status !== "QUEUED") return;
-    if (text.stopped) return fail(db, clock, id, failure("STOPPED"));
-    if (!text.enabled) return fail(db, clock, id, failure("OFF"));
+export function textJob(
+  db: Db,
+  clock: Clock,
+  log: FastifyBaseLogger,
+  gateway: TextGateway | null,
+  stopping: () => boolean = () => false,
+): JobHandler {
+  const one = async (text: TextRow): Promise<Outcome> => {
+    if (text.status !== "QUEUED") return null;
+    if (text.stopped) return { id: text.id, failed: failure("STOPPED") };
+    if (!text.enabled) return { id: text.id, failed: failure("OFF") };
     if (!gateway) {
-      log.info({ textId: id, to: text.to, delivered: "kept" }, "text sent");
-      await db.execute(sql`UPDATE texts SET status = 'SENT', sent_at = ${clock.now()} WHERE id = ${id} AND status = 'QUEUED'`);
-      return;
+      log.info({ textId: text.id, to: text.to, delivered: "kept" }, "text sent");
+      return { id: text.id, sent: "" };
     }
     try {
-      const { providerId } = await gateway.send(text.to, text.message);
-      await db.execute(
-        sql`UPDATE texts SET status = 'SENT', provider_id = ${providerId}, sent_at = ${clock.now()}, error = NULL
-          WHERE id = ${id} AND status = 'QUEUED'`,
-      );
+      return { id: text.id, sent: (await gateway.send(text.to, text.message)).providerId };
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      if (err instanceof TextRefused || job.attempts >= job.maxAttempts) {
-        log.warn({ textId: id, err: message }, "text failed");
-        return fail(db, clock, id, failure(err instanceof TextRefused ? "REFUSED" : "UNREACHABLE", message));
-      }
-      await db.execute(sql`UPDATE texts SET error = ${message} WHERE id = ${id}`);
-      throw err;
+      const last = err instanceof TextRefused || text.attempts + 1 >= TEXT_ATTEMPTS;
+      log.warn({ textId: text.id, attempts: text.attempts + 1, err: message }, last ? "text failed" : "text failed, will retry");
+      if (last) return { id: text.id, failed: failure(err instanceof TextRefused ? "REFUSED" : "UNREACHABLE", message) };
+      return { id: text.id, again: message };
     }
+  };
+
+  return async (payload) => {
+    const ids = (payload.textIds as unknown[]).map(String);
+    const again: string[] = [];
+    let tries = 0;
+    for (let i = 0; i < ids.length; i += AT_ONCE) {
+      if (stopping()) {
+        again.push(...ids.slice(i));
+        break;
+      }
+      const texts = await queryRows<TextRow>(
+        db,
+        sql`SELECT t.id, t."to", t.message, t.status, t.attempts,
+            EXISTS (SELECT 1 FROM text_stops s WHERE s.number = t."to") AS stopped,
+            coalesce((SELECT e.texts_enabled FROM events e WHERE e.id = t.event_id), true) AS enabled
+          FROM texts t WHERE t.id IN (${sql.join(
+            ids.slice(i, i + AT_ONCE).map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )})`,
+      );
+      const outcomes = (await Promise.all(texts.map(one))).filter((o): o is NonNullable<Outcome> => o !== null);
+      await record(db, clock.now(), outcomes);
+      for (const o of outcomes)
+        if ("again" in o) {
+          again.push(o.id);
+          tries = Math.max(tries, (texts.find((t) => t.id === o.id)?.attempts ?? 0) + 1);
+        }
+    }
+    if (again.length)
+      await enqueue(
+        db,
+        TEXT_JOB,
+        { textIds: again },
+        new Date(clock.now().getTime() + (tries ? backoffSeconds(tries) * 1000 : 0)),
+      );
   };
 }
 
-async function fail(db: Db, clock: Clock, id: string, error: string) {
+/** Writes what became of a round of tries, in one statement. */
+async function record(db: Db, now: Date, outcomes: ReadonlyArray<NonNullable<Outcome>>) {
+  if (outcomes.length === 0) return;
+  const rows = outcomes.map((o) =>
+    "sent" in o
+      ? { id: o.id, status: "SENT", provider_id: o.sent || null, error: null }
+      : "failed" in o
+        ? { id: o.id, status: "FAILED", provider_id: null, error: o.failed }
+        : { id: o.id, status: "QUEUED", provider_id: null, error: o.again.slice(0, 500) },
+  );
   await db.execute(
-    sql`UPDATE texts SET status = 'FAILED', error = ${error}, done_at = ${clock.now()}
-      WHERE id = ${id} AND status IN ('QUEUED', 'SENT')`,
+    sql`UPDATE texts t SET status = x.status, provider_id = coalesce(x.provider_id, t.provider_id), error = x.error,
+        attempts = t.attempts + CASE WHEN x.status = 'QUEUED' OR x.error IS NOT NULL THEN 1 ELSE 0 END,
+        sent_at = CASE WHEN x.status = 'SENT' THEN ${now.toISOString()}::timestamptz ELSE t.sent_at END,
+        done_at = CASE WHEN x.status = 'FAILED' THEN ${now.toISOString()}::timestamptz ELSE t.done_at END
+      FROM json_to_recordset(${JSON.stringify(rows)}::json) AS x(id uuid, status text, provider_id text, error text)
+      WHERE t.id = x.id AND t.status = 'QUEUED'`,
   );
 }
 

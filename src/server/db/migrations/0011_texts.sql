@@ -26,6 +26,7 @@ CREATE TABLE "texts" (
 	"name" text,
 	"status" text DEFAULT 'QUEUED' NOT NULL,
 	"provider_id" text,
+	"attempts" integer DEFAULT 0 NOT NULL,
 	"error" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"sent_at" timestamp with time zone,

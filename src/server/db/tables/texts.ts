@@ -32,6 +32,8 @@ export const texts = pgTable(
     status: text("status").notNull().default("QUEUED"),
     /** The provider's id of the text: its delivery report names it. */
     providerId: text("provider_id"),
+    /** Tries that failed so far; a text is given up after TEXT_ATTEMPTS (texts/outbox.ts). */
+    attempts: integer("attempts").notNull().default(0),
     error: text("error"),
     createdAt: instant("created_at").notNull().defaultNow(),
     sentAt: instant("sent_at"),
