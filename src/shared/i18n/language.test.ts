@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { asKnownLanguage, browserLanguage, LANGUAGE_PARAM, openingLanguage, withLanguage } from "./language.ts";
+import { asKnownLanguage, browserLanguage, LANGUAGE_PARAM, openingLanguage, storedLanguage, withLanguage } from "./language.ts";
 
 describe("the browser's language", () => {
   it("is English for a browser that asks for English first, in any of its variants", () => {
@@ -62,5 +62,15 @@ describe("a link's language", () => {
     expect(english.toString()).toBe(`https://bemanna.example/guardian-consent?token=abc.def&${LANGUAGE_PARAM}=en`);
     expect(url.searchParams.has(LANGUAGE_PARAM)).toBe(false);
     expect(withLanguage(english, "sv").searchParams.getAll(LANGUAGE_PARAM)).toEqual(["sv"]);
+  });
+});
+
+describe("a stored language", () => {
+  it("is one of ours, Swedish for anything else", () => {
+    expect(storedLanguage("en")).toBe("en");
+    expect(storedLanguage("sv")).toBe("sv");
+    expect(storedLanguage("de")).toBe("sv");
+    expect(storedLanguage("")).toBe("sv");
+    expect(storedLanguage(null)).toBe("sv");
   });
 });

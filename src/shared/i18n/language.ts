@@ -8,6 +8,9 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "../account/constants
 /** The query parameter with which a link names the language of the page it opens (`?lang=en`). */
 export const LANGUAGE_PARAM = "lang";
 
+/** The language a person's stored choice names: one of ours, Swedish for anything else (a mail's language). */
+export const storedLanguage = (value: string | null | undefined): Language => asKnownLanguage(value) ?? DEFAULT_LANGUAGE;
+
 /** One of the product's languages, or null for anything else (a missing or made-up `?lang=`). */
 export function asKnownLanguage(value: string | null | undefined): Language | null {
   return (LANGUAGES as readonly string[]).includes(value ?? "") ? (value as Language) : null;

@@ -1,8 +1,8 @@
 import { type SQL, sql } from "drizzle-orm";
-import { DEFAULT_LANGUAGE, type Language } from "#shared/account/constants";
+import type { Language } from "#shared/account/constants";
 import { mapLink } from "#shared/geo/map-link";
 import { translate } from "#shared/i18n/index";
-import { asKnownLanguage, withLanguage } from "#shared/i18n/language";
+import { storedLanguage, withLanguage } from "#shared/i18n/language";
 import { formatPhone } from "#shared/phone";
 import { stationTime } from "#shared/time";
 import type { Ctx } from "../../context.ts";
@@ -67,7 +67,7 @@ export async function mailPasses(
   if (scope.stationIds.length === 0 || scope.volunteerIds?.length === 0) return 0;
   const rows = await repo.passesWhere(tx, scopeWhere(scope));
   for (const r of rows) {
-    const lang = asKnownLanguage(r.language) ?? DEFAULT_LANGUAGE;
+    const lang = storedLanguage(r.language);
     const token = passToken(ctx.secret, { volunteerId: r.volunteerId, eventId: r.event.id, stationId: r.station.id });
     await queueMail(tx, now, r.email, kind, lang, {
       firstName: firstName(r.name),

@@ -1,5 +1,6 @@
 import type { Language } from "#shared/account/schema";
 import { translate } from "#shared/i18n/index";
+import { storedLanguage } from "#shared/i18n/language";
 import { engagementPath, matchPath } from "#shared/offers/rules";
 import { textableNumber } from "#shared/sms/rules";
 import { stockholmLocal } from "#shared/time";
@@ -17,7 +18,6 @@ import * as repo from "./repo.ts";
 
 const dateOf = (at: Date) => stockholmLocal(at).slice(0, 10);
 const timeOf = (at: Date) => stockholmLocal(at).slice(11, 16);
-const asLanguage = (l: string): Language => (l === "en" ? "en" : "sv");
 
 const GROUP_OFFERS_PATH = "/my-pages/volunteers";
 
@@ -72,7 +72,7 @@ export async function mailGroupsAbout(
     const answerBy = new Date(Math.min(...batch.map((o) => o.expiresAt.getTime())));
     const link = batch.length === 1 ? url(m, engagementPath(first)) : url(m, GROUP_OFFERS_PATH);
     for (const c of contacts.filter((r) => r.of === first.groupId)) {
-      const lang = asLanguage(c.language);
+      const lang = storedLanguage(c.language);
       await queueMail(m.tx, m.now, c.email, kind, lang, {
         firstName: c.firstName,
         eventName: event.name,
@@ -111,7 +111,7 @@ export async function mailOrganizersExpired(m: MailCtx, event: { id: string; nam
   const contacts = await repo.eventContacts(m.tx, [event.id]);
   for (const batch of byGroup(offers)) {
     for (const c of contacts) {
-      const lang = asLanguage(c.language);
+      const lang = storedLanguage(c.language);
       await queueMail(m.tx, m.now, c.email, "offerExpiredOrganizer", lang, {
         firstName: c.firstName,
         eventName: event.name,
@@ -130,7 +130,7 @@ export async function mailAnswer(
   o: { eventId: string; eventName: string; groupName: string; stationName: string; volunteers: number },
 ) {
   for (const c of await repo.eventContacts(m.tx, [o.eventId])) {
-    await queueMail(m.tx, m.now, c.email, kind, asLanguage(c.language), {
+    await queueMail(m.tx, m.now, c.email, kind, storedLanguage(c.language), {
       firstName: c.firstName,
       eventName: o.eventName,
       groupName: o.groupName,
@@ -147,7 +147,7 @@ export async function mailWithdrawn(
   o: { groupId: string; eventName: string; groupName: string; stationName: string; start: Date; end: Date },
 ) {
   for (const c of await repo.groupContacts(m.tx, [o.groupId])) {
-    await queueMail(m.tx, m.now, c.email, "offerWithdrawn", asLanguage(c.language), {
+    await queueMail(m.tx, m.now, c.email, "offerWithdrawn", storedLanguage(c.language), {
       firstName: c.firstName,
       eventName: o.eventName,
       groupName: o.groupName,

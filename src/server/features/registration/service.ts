@@ -2,6 +2,7 @@ import type { Language } from "#shared/account/schema";
 import { contactPagePath } from "#shared/contacts";
 import { isPast, stationTime } from "#shared/events/rules";
 import { UUID_PATTERN } from "#shared/groups/schema";
+import { storedLanguage } from "#shared/i18n/language";
 import { asksDiets, asksShirtSize, attendeeRefusal } from "#shared/offers/rules";
 import {
   canShareLink,
@@ -66,8 +67,6 @@ const GUARDIAN_MAILS = { limit: 10, windowSeconds: 24 * 3600 } as const;
 const MAX_VOLUNTEERS = 1000;
 
 const linkInvalid = () => new AppError("LinkInvalid", "The link is wrong, renewed, or its event is past");
-
-const asLanguage = (l: string): Language => (l === "en" ? "en" : "sv");
 
 // ── The group's side: the link ───────────────────────────────────────────────────────────────────────
 
@@ -211,7 +210,7 @@ export async function addVolunteer(ctx: Ctx, body: AddVolunteerBody, address: st
     // Counted only for a mail that goes: a made-up sign-up cannot use up a guardian's budget.
     if (guardian) await hitLimit(tx, `guardian-mail:${guardian.email}`, GUARDIAN_MAILS.limit, GUARDIAN_MAILS.windowSeconds, now);
     const named = guardian ? false : await nameOnOnlyStation(ctx, tx, now, link.groupId, link.event.id, { id, age: v.age });
-    const mail = { tx, now, id, language: asLanguage(language), link };
+    const mail = { tx, now, id, language: storedLanguage(language), link };
     await mailVolunteer(ctx, mail, v);
     if (guardian) await mailGuardian(ctx, mail, v, guardian);
     return { id, awaitingGuardian: guardian !== null, named };
@@ -362,7 +361,7 @@ export async function removeVolunteer(ctx: Ctx, token: string): Promise<void> {
     const volunteer = await repo.findVolunteer(tx, claims.sub, true);
     if (!volunteer || !(await repo.deleteVolunteer(tx, volunteer, now))) return;
     for (const c of await groupContacts(tx, [volunteer.groupId]))
-      await queueMail(tx, now, c.email, "volunteerLeft", asLanguage(c.language), {
+      await queueMail(tx, now, c.email, "volunteerLeft", storedLanguage(c.language), {
         firstName: c.firstName,
         volunteerName: volunteer.name,
         groupName: volunteer.groupName,
@@ -399,7 +398,7 @@ export function participationErasure(ctx: Ctx): Periodic {
         const contacts = await groupContacts(tx, e.groupIds);
         const groupNames = await repo.groupNames(tx, e.groupIds);
         for (const c of contacts)
-          await queueMail(tx, now, c.email, "participationErasure", asLanguage(c.language), {
+          await queueMail(tx, now, c.email, "participationErasure", storedLanguage(c.language), {
             firstName: c.firstName,
             groupName: groupNames.get(c.of) ?? "",
             eventName: e.name,

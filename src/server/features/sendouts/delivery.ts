@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import type { Transporter } from "nodemailer";
 import type { Language } from "#shared/account/schema";
+import { storedLanguage } from "#shared/i18n/language";
 import type { Clock } from "../../clock.ts";
 import type { Db } from "../../db/client.ts";
 import { mails } from "../../db/schema.ts";
@@ -103,8 +104,6 @@ export function sendOutJob(deps: DeliveryDeps): JobHandler {
 const messageId = (sendOutId: string, email: string) =>
   `<${sendOutId}.${createHash("sha256").update(email).digest("hex").slice(0, 24)}@bemanna>`;
 
-const asLanguage = (l: string): Language => (l === "en" ? "en" : "sv");
-
 /** A refusal the relay means for good (5xx) is not tried again. */
 const permanent = (err: unknown) => {
   const code = (err as { responseCode?: number }).responseCode;
@@ -134,7 +133,7 @@ async function deliver(d: DeliveryDeps, sendOutId: string): Promise<void> {
     const key = `${r.language}|${r.stationId}`;
     let mail = rendered.get(key);
     if (!mail) {
-      mail = renderSendOut(asLanguage(r.language), {
+      mail = renderSendOut(storedLanguage(r.language), {
         subject: sendOut.subject,
         message: sendOut.message,
         recipientTypes: sendOut.recipientTypes,
@@ -227,7 +226,7 @@ async function deliver(d: DeliveryDeps, sendOutId: string): Promise<void> {
         await handOver(
           r,
           r.volunteerId
-            ? withRemovalLink(mail, asLanguage(r.language), await d.removalLink(r.volunteerId, asLanguage(r.language)))
+            ? withRemovalLink(mail, storedLanguage(r.language), await d.removalLink(r.volunteerId, storedLanguage(r.language)))
             : mail,
         );
       } catch (err) {

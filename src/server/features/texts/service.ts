@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
-import { DEFAULT_LANGUAGE, type Language } from "#shared/account/constants";
+import type { Language } from "#shared/account/constants";
 import { mapLink } from "#shared/geo/map-link";
 import { translate } from "#shared/i18n/index";
-import { asKnownLanguage, withLanguage } from "#shared/i18n/language";
+import { storedLanguage, withLanguage } from "#shared/i18n/language";
 import { engagementPath } from "#shared/offers/rules";
 import { formatPhone } from "#shared/phone";
 import { dayBeforeAt, morningAt, readReply, senderNumber, textableNumber } from "#shared/sms/rules";
@@ -26,7 +26,7 @@ import * as repo from "./repo.ts";
  * transaction that causes it (texts/outbox.ts, mail/outbox.ts).
  */
 
-const lang = (l: string): Language => asKnownLanguage(l) ?? DEFAULT_LANGUAGE;
+const lang = storedLanguage;
 const uuids = (ids: readonly string[]) =>
   sql.join(
     ids.map((id) => sql`${id}::uuid`),
