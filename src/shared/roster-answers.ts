@@ -1,3 +1,4 @@
+import { answerTally } from "./checkin/rules.ts";
 import type { OfferStatus } from "./offers/schema.ts";
 
 /**
@@ -30,9 +31,5 @@ export function answers(offers: readonly AnsweredOffer[], stationIds: readonly s
   const here = offers.filter((o) => o.status === "ACCEPTED" && stationIds.includes(o.stationId));
   if (here.some((o) => o.group.attendees === undefined)) return null;
   const named = here.flatMap((o) => o.group.attendees ?? []);
-  return {
-    named: named.length,
-    confirmed: named.filter((a) => a.confirmed === true).length,
-    declined: named.filter((a) => a.confirmed === false).length,
-  };
+  return { named: named.length, ...answerTally(named) };
 }

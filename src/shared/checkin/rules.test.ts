@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
+  answerTally,
   checkinCounts,
+  declinedIds,
   groupAttendance,
   mergePresence,
   missingAttendees,
@@ -8,6 +10,7 @@ import {
   newlyNamed,
   standInsOpen,
   stationShort,
+  stationStarted,
   suggestedStandIn,
   TAP_BEFORE_START_MS,
   TAP_FUTURE_MS,
@@ -141,6 +144,15 @@ describe("stand-ins", () => {
     expect(standInsOpen(start, "CONFIRMED", evening, true)).toBe(true);
     expect(standInsOpen(start, "CONFIRMED", evening, false)).toBe(false);
     expect(standInsOpen(start, "HISTORIC", evening, true)).toBe(false);
+  });
+  it("start at the station's start, to the millisecond", () => {
+    expect(stationStarted(start, new Date(start.getTime() - 1))).toBe(false);
+    expect(stationStarted(start.toISOString(), start)).toBe(true);
+  });
+  it("name those who answered NEJ, and count the answers", () => {
+    const named = [{ id: "a", confirmed: true }, { id: "b", confirmed: false }, { id: "c", confirmed: null }, { id: "d" }];
+    expect(declinedIds(named)).toEqual(["b"]);
+    expect(answerTally(named)).toEqual({ confirmed: 1, declined: 1 });
   });
   it("before the start list only those who answered NEJ; from the start everyone not arrived", () => {
     const checkins = [{ volunteerId: "a", arrivedAt: "2027-05-16T07:01:00+02:00" }];

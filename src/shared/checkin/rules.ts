@@ -61,10 +61,21 @@ export function checkinCounts(
     noShow: people.filter((p) => p.noShow).length,
     adults,
     children: came.length - adults,
+    ...answerTally(people),
+  };
+}
+
+/** The answers to the day-before text among named volunteers (issue 24): JA and NEJ; the rest have none. */
+export function answerTally(people: ReadonlyArray<{ confirmed?: boolean | null }>): { confirmed: number; declined: number } {
+  return {
     confirmed: people.filter((p) => p.confirmed === true).length,
     declined: people.filter((p) => p.confirmed === false).length,
   };
 }
+
+/** The ids of the named volunteers who answered the day-before text NEJ. */
+export const declinedIds = (attendees: ReadonlyArray<{ id: string; confirmed?: boolean | null }>) =>
+  attendees.filter((a) => a.confirmed === false).map((a) => a.id);
 
 /** Places still empty: the named who have not arrived, less the walk-ups who came in their stead. */
 export const missingOf = (c: CheckinCounts) => Math.max(0, c.expected - c.arrived);
@@ -129,7 +140,10 @@ export function groupAttendance(
  * day-before text NEJ opens it earlier (issue 24): the place is known to be empty the evening before.
  */
 export const standInsOpen = (stationStart: Date | string, eventStatus: string, now: Date, anyDeclined = false) =>
-  eventStatus === "CONFIRMED" && (anyDeclined || new Date(stationStart).getTime() <= now.getTime());
+  eventStatus === "CONFIRMED" && (anyDeclined || stationStarted(stationStart, now));
+
+/** Whether a station has started at `now`: stand-ins then cover everyone not arrived, not only a NEJ. */
+export const stationStarted = (stationStart: Date | string, now: Date) => new Date(stationStart).getTime() <= now.getTime();
 
 /**
  * The named volunteers to stand in for, in the order they were named: before the start those who answered

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Loader, Paper, Select, Stack, Text } from "@manti
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { missingAttendees, suggestedStandIn } from "#shared/checkin/rules";
+import { declinedIds, missingAttendees, stationStarted, suggestedStandIn } from "#shared/checkin/rules";
 import type { GroupCheckin } from "#shared/checkin/schema";
 import type { Offer } from "#shared/offers/schema";
 import { api } from "../../app/api.ts";
@@ -16,13 +16,6 @@ interface Member {
   participation: Array<{ eventId: string; substitute?: string | null }>;
 }
 
-/** Whether the offer's station has started (stand-ins then cover everyone not arrived, not only a NEJ). */
-export const stationStarted = (offer: Offer, now = new Date()) => new Date(offer.station.start).getTime() <= now.getTime();
-
-/** The named volunteers who answered the day-before text NEJ (issue 24). */
-export const declinedAttendees = (offer: Offer) =>
-  (offer.group.attendees ?? []).filter((a) => a.confirmed === false).map((a) => a.id);
-
 /**
  * Stand-ins (issue 23): once the station has started, the group's contact sees who of theirs has not been
  * checked in and names another member in their place — the one who said they stand in for them is
@@ -31,8 +24,8 @@ export const declinedAttendees = (offer: Offer) =>
  */
 export function StandIns({ offer, members }: { offer: Offer; members: readonly Member[] }) {
   const { t } = useTranslation();
-  const started = stationStarted(offer);
-  const declined = declinedAttendees(offer);
+  const started = stationStarted(offer.station.start, new Date());
+  const declined = declinedIds(offer.group.attendees ?? []);
   const checkins = useQuery({
     queryKey: ["groupCheckins", offer.groupId, offer.eventId],
     queryFn: () => api<GroupCheckin[]>("GET", `/groups/${offer.groupId}/events/${offer.eventId}/checkins`),

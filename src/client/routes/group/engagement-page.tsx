@@ -1,6 +1,7 @@
 import { Alert, Button, Container, Loader, Stack } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
+import { stationStarted } from "#shared/checkin/rules";
 import { ApiError } from "../../app/api.ts";
 import { RequireAuth } from "../../app/guards.tsx";
 import { NotFound } from "../../app/shell/not-found.tsx";
@@ -11,7 +12,7 @@ import { useGroupOffer } from "../../features/offers/api.ts";
 import { EngagementAnswer } from "../../features/offers/engagement-answer.tsx";
 import { EngagementAttendees } from "../../features/offers/engagement-attendees.tsx";
 import { EngagementDetails } from "../../features/offers/engagement-details.tsx";
-import { StandIns, stationStarted } from "../../features/offers/stand-ins.tsx";
+import { StandIns } from "../../features/offers/stand-ins.tsx";
 
 /** One offer to one of the user's groups: read it, answer it, name the volunteers (spec 02 §2). */
 export default function EngagementPage() {
@@ -79,7 +80,13 @@ function EngagementContent() {
           </Section>
         )}
         {offer.abilities.standIns && offer.attendees.length > 0 && group.data && (
-          <Section title={t(stationStarted(offer) ? "groups.offers.standIns.title" : "groups.offers.standIns.titleDeclined")}>
+          <Section
+            title={t(
+              stationStarted(offer.station.start, new Date())
+                ? "groups.offers.standIns.title"
+                : "groups.offers.standIns.titleDeclined",
+            )}
+          >
             <StandIns offer={offer} members={group.data.volunteers} />
           </Section>
         )}

@@ -1,5 +1,5 @@
 import { canRecordAttendance } from "#shared/attendance/rules";
-import { standInsOpen } from "#shared/checkin/rules";
+import { declinedIds, standInsOpen } from "#shared/checkin/rules";
 import { shownPhone } from "#shared/contacts";
 import { allocation, canAnswer, canNameAttendees, canRemove } from "#shared/offers/rules";
 import type { Allocation, Attendee, Offer, OfferStation, OfferStatus } from "#shared/offers/schema";
@@ -98,7 +98,7 @@ export function presentOffer(r: OfferViewRow, viewer: Viewer, now: Date): Offer 
                 r.station.start as string,
                 eventStatus,
                 now,
-                (r.named ?? []).some((v) => v.confirmed === false),
+                declinedIds((r.named ?? []) as Array<{ id: string; confirmed?: boolean | null }>).length > 0,
               ),
           }
         : {
