@@ -36,7 +36,7 @@ import { textRoutes } from "./features/texts/routes.ts";
 import { DAY_BEFORE_MAIL_JOB, dayBeforeMailJob, textsSweep } from "./features/texts/service.ts";
 import { fileStore } from "./files/store.ts";
 import { registerDocs } from "./http/docs.ts";
-import { AppError, errorHandler, notFoundHandler, unstorableTextPath } from "./http/errors.ts";
+import { errorHandler, notFoundHandler, unstorableRefusal } from "./http/errors.ts";
 import { answerRefusedBodiesCleanly } from "./http/refused-body.ts";
 import { ViewCache } from "./http/view-cache.ts";
 import { identityRoutes } from "./identity/routes.ts";
@@ -135,13 +135,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   server.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) =>
     parseJson(request, body as string, (err, value) => {
       if (err) return done(err);
-      const at = unstorableTextPath(value);
-      if (at === null) return done(null, value);
-      done(
-        new AppError("ValidationError", `Text must not contain NUL characters or lone surrogates: ${at || "body"}`, {
-          [at || "_"]: "validation.invalid",
-        }),
-      );
+      const refusal = unstorableRefusal(value);
+      return refusal ? done(refusal) : done(null, value);
     }),
   );
   server.setValidatorCompiler(validatorCompiler);

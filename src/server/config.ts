@@ -83,13 +83,13 @@ export function isLoopback(host: string): boolean {
  * The development mailbox shows every kept mail, codes included: it exists only where no mail is sent
  * (no SMTP_URL), outside production, and only on a server that listens on a loopback address.
  */
-export function mailboxOpen(config: Pick<Config, "NODE_ENV" | "SMTP_URL" | "HOST">): boolean {
-  return config.NODE_ENV !== "production" && !config.SMTP_URL && isLoopback(config.HOST);
-}
+export const mailboxOpen = (config: Pick<Config, "NODE_ENV" | "SMTP_URL" | "HOST">) => keptOpen(config, config.SMTP_URL);
 
-/** The development list of texts, like the mailbox: only where no text is sent (no SMS_URL). */
-export function textsKeptOpen(config: Pick<Config, "NODE_ENV" | "SMS_URL" | "HOST">): boolean {
-  return config.NODE_ENV !== "production" && !config.SMS_URL && isLoopback(config.HOST);
+/** The development list of texts, on the same terms: only where no text is sent (no SMS_URL). */
+export const textsKeptOpen = (config: Pick<Config, "NODE_ENV" | "SMS_URL" | "HOST">) => keptOpen(config, config.SMS_URL);
+
+function keptOpen(config: Pick<Config, "NODE_ENV" | "HOST">, relay: string | undefined): boolean {
+  return config.NODE_ENV !== "production" && !relay && isLoopback(config.HOST);
 }
 
 export type Config = Omit<z.infer<typeof schema>, "PUBLIC_URL"> & { PUBLIC_URL: string; jwtSecret: Uint8Array };

@@ -17,7 +17,9 @@ import {
   confirmedEvent,
   confirmedGroup,
   dayFromNow,
+  draftEvent,
   type Json,
+  makeHistoric,
   NO_SUCH_ID,
   offerAt,
   stationId,
@@ -262,6 +264,27 @@ describe("the day-before reminder by hand", () => {
   });
 });
 
+describe("the event's state", () => {
+  it("reminds only on a confirmed event, and keeps a finished event's texts setting as it was", async () => {
+    const draft = await draftEvent(app, owner);
+    const early = await call(app.server, "POST", `/api/events/${draft.id}/day-before`, { token: owner.token });
+    expect(early.status).toBe(409);
+    expect(early.body.code).toBe("EventNotConfirmed");
+    const s = await scene();
+    await makeHistoric(app, s.event.id);
+    const late = await remind(s);
+    expect(late.body.code).toBe("EventHistoric");
+    const view = textsView.parse((await textsOf(s)).body);
+    expect(view.abilities).toEqual({ change: false, remind: false });
+    const off = await call(app.server, "PUT", `/api/events/${s.event.id}/texts`, {
+      token: owner.token,
+      body: { enabled: false },
+    });
+    expect(off.body.code).toBe("EventHistoric");
+    expect(textsView.parse((await textsOf(s)).body).enabled).toBe(true);
+  });
+});
+
 describe("answers", () => {
   it("JA and NEJ stand on the station's list; a NEJ tells the group's contact and the team leader and opens stand-ins", async () => {
     const s = await scene();
@@ -363,6 +386,11 @@ describe("answers", () => {
       payload: "message=JA",
     });
     expect(bad.statusCode).toBe(400);
+    // Text PostgreSQL cannot store is refused as in JSON, before anything is kept.
+    const nul = await incoming({ from: s.adam.phone, message: "NEJ\u0000", id: "s-nul-0123456789" });
+    expect(nul.statusCode).toBe(400);
+    expect(JSON.parse(nul.body).code).toBe("ValidationError");
+    expect(await queryRows(app.ctx.db, sql`SELECT 1 FROM texts_incoming WHERE provider_id = 's-nul-0123456789'`)).toHaveLength(0);
     // The API's other routes still take no forms.
     const form = await app.server.inject({
       method: "PUT",

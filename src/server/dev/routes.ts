@@ -27,17 +27,12 @@ export async function devRoutes(app: FastifyInstance, ctx: Ctx) {
 
   // An HTML page for people, not part of the API: left out of its document.
   app.get("/dev/mailbox", { schema: { hide: true } }, async (_request, reply) => {
-    const rows = (await latest())
-      .map(
-        (m) =>
-          `<article><h2>${escapeHtml(m.subject)}</h2><p>To: ${escapeHtml(m.to)} · ${m.createdAt.toISOString()}</p><pre>${escapeHtml(m.text)}</pre></article>`,
-      )
-      .join("<hr>");
-    return reply
-      .type("text/html; charset=utf-8")
-      .send(
-        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Mailbox (development)</title></head><body><main><h1>Mailbox (development)</h1>${rows || "<p>No mail yet.</p>"}</main></body></html>`,
-      );
+    const items = (await latest()).map((m) => ({
+      heading: m.subject,
+      about: `To: ${m.to} · ${m.createdAt.toISOString()}`,
+      body: m.text,
+    }));
+    return reply.type("text/html; charset=utf-8").send(devPage("Mailbox (development)", items, "No mail yet."));
   });
 }
 
@@ -59,16 +54,22 @@ export async function devTextRoutes(app: FastifyInstance, ctx: Ctx) {
     );
 
   app.get("/dev/sms", { schema: { hide: true } }, async (_request, reply) => {
-    const rows = (await latest())
-      .map(
-        (t) =>
-          `<article><h2>${escapeHtml(t.to)}</h2><p>${escapeHtml(t.kind)} · ${escapeHtml(t.status)} · ${t.createdAt.toISOString()}</p><pre style="white-space:pre-wrap">${escapeHtml(t.message)}</pre></article>`,
-      )
-      .join("<hr>");
-    return reply
-      .type("text/html; charset=utf-8")
-      .send(
-        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Texts (development)</title></head><body><main><h1>Texts (development)</h1><p><a href="/dev/mailbox">Mailbox</a></p>${rows || "<p>No texts yet.</p>"}</main></body></html>`,
-      );
+    const items = (await latest()).map((t) => ({
+      heading: t.to,
+      about: `${t.kind} · ${t.status} · ${t.createdAt.toISOString()}`,
+      body: t.message,
+    }));
+    return reply.type("text/html; charset=utf-8").send(devPage("Texts (development)", items, "No texts yet."));
   });
+}
+
+/** A development page of kept messages, newest first, every text escaped; it links to the other list. */
+function devPage(title: string, items: Array<{ heading: string; about: string; body: string }>, empty: string): string {
+  const rows = items
+    .map(
+      (i) =>
+        `<article><h2>${escapeHtml(i.heading)}</h2><p>${escapeHtml(i.about)}</p><pre style="white-space:pre-wrap">${escapeHtml(i.body)}</pre></article>`,
+    )
+    .join("<hr>");
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body><main><h1>${title}</h1><p><a href="/dev/mailbox">Mailbox</a> · <a href="/dev/sms">Texts</a></p>${rows || `<p>${empty}</p>`}</main></body></html>`;
 }

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { type ErrorBody, type ErrorCode, errorStatus, type FieldErrors } from "#shared/errors";
 import { isConnectionLost } from "../db/errors.ts";
@@ -119,6 +119,27 @@ export function unstorableTextPath(value: unknown, path = ""): string | null {
     if (found !== null) return found;
   }
   return null;
+}
+
+/** The refusal of a parsed body holding text PostgreSQL cannot store, or null: every body parser asks it. */
+export function unstorableRefusal(value: unknown): AppError | null {
+  const at = unstorableTextPath(value);
+  if (at === null) return null;
+  return new AppError("ValidationError", `Text must not contain NUL characters or lone surrogates: ${at || "body"}`, {
+    [at || "_"]: "validation.invalid",
+  });
+}
+
+/**
+ * Takes `application/x-www-form-urlencoded` bodies (a gateway's posts) within `scope` only, as flat objects,
+ * refused like JSON when they hold text PostgreSQL cannot store.
+ */
+export function takeForms(scope: FastifyInstance, bodyLimit: number) {
+  scope.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string", bodyLimit }, (_req, body, done) => {
+    const value = Object.fromEntries(new URLSearchParams(body as string));
+    const refusal = unstorableRefusal(value);
+    return refusal ? done(refusal) : done(null, value);
+  });
 }
 
 export function notFoundHandler(request: FastifyRequest, reply: FastifyReply) {

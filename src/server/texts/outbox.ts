@@ -79,11 +79,12 @@ interface TextRow {
   enabled: boolean;
 }
 
-/** Why a text failed, as the organizer is told (TEXT_FAILURES); the provider's words follow for the log. */
-const failure = (reason: TextFailure, detail = "") => (detail ? `${reason}: ${detail}` : reason).slice(0, 500);
-
-/** What became of one try. */
-type Outcome = { id: string; sent: string } | { id: string; failed: string } | { id: string; again: string } | null;
+/** What became of one try: handed over (the provider's id), failed for good (why, as the organizer is told, and the provider's words), or to be tried again. */
+type Outcome =
+  | { id: string; sent: string }
+  | { id: string; failed: TextFailure; error: string | null }
+  | { id: string; again: string }
+  | null;
 
 /**
  * Delivers the job's stored texts through the gateway, AT_ONCE at a time. Without a gateway (no SMS_URL)
@@ -102,8 +103,8 @@ export function textJob(
 ): JobHandler {
   const one = async (text: TextRow): Promise<Outcome> => {
     if (text.status !== "QUEUED") return null;
-    if (text.stopped) return { id: text.id, failed: failure("STOPPED") };
-    if (!text.enabled) return { id: text.id, failed: failure("OFF") };
+    if (text.stopped) return { id: text.id, failed: "STOPPED", error: null };
+    if (!text.enabled) return { id: text.id, failed: "OFF", error: null };
     if (!gateway) {
       log.info({ textId: text.id, to: text.to, delivered: "kept" }, "text sent");
       return { id: text.id, sent: "" };
@@ -114,7 +115,7 @@ export function textJob(
       const message = err instanceof Error ? err.message : String(err);
       const last = err instanceof TextRefused || text.attempts + 1 >= TEXT_ATTEMPTS;
       log.warn({ textId: text.id, attempts: text.attempts + 1, err: message }, last ? "text failed" : "text failed, will retry");
-      if (last) return { id: text.id, failed: failure(err instanceof TextRefused ? "REFUSED" : "UNREACHABLE", message) };
+      if (last) return { id: text.id, failed: err instanceof TextRefused ? "REFUSED" : "UNREACHABLE", error: message };
       return { id: text.id, again: message };
     }
   };
@@ -161,17 +162,17 @@ async function record(db: Db, now: Date, outcomes: ReadonlyArray<NonNullable<Out
   if (outcomes.length === 0) return;
   const rows = outcomes.map((o) =>
     "sent" in o
-      ? { id: o.id, status: "SENT", provider_id: o.sent || null, error: null }
+      ? { id: o.id, status: "SENT", provider_id: o.sent || null, reason: null, error: null }
       : "failed" in o
-        ? { id: o.id, status: "FAILED", provider_id: null, error: o.failed }
-        : { id: o.id, status: "QUEUED", provider_id: null, error: o.again.slice(0, 500) },
+        ? { id: o.id, status: "FAILED", provider_id: null, reason: o.failed, error: o.error?.slice(0, 500) ?? null }
+        : { id: o.id, status: "QUEUED", provider_id: null, reason: null, error: o.again.slice(0, 500) },
   );
   await db.execute(
-    sql`UPDATE texts t SET status = x.status, provider_id = coalesce(x.provider_id, t.provider_id), error = x.error,
-        attempts = t.attempts + CASE WHEN x.status = 'QUEUED' OR x.error IS NOT NULL THEN 1 ELSE 0 END,
+    sql`UPDATE texts t SET status = x.status, provider_id = coalesce(x.provider_id, t.provider_id), reason = x.reason,
+        error = x.error, attempts = t.attempts + CASE WHEN x.status = 'SENT' THEN 0 ELSE 1 END,
         sent_at = CASE WHEN x.status = 'SENT' THEN ${now.toISOString()}::timestamptz ELSE t.sent_at END,
         done_at = CASE WHEN x.status = 'FAILED' THEN ${now.toISOString()}::timestamptz ELSE t.done_at END
-      FROM json_to_recordset(${JSON.stringify(rows)}::json) AS x(id uuid, status text, provider_id text, error text)
+      FROM json_to_recordset(${JSON.stringify(rows)}::json) AS x(id uuid, status text, provider_id text, reason text, error text)
       WHERE t.id = x.id AND t.status = 'QUEUED'`,
   );
 }
@@ -181,7 +182,7 @@ export async function recordDelivery(db: Db, now: Date, providerId: string, deli
   await db.execute(
     delivered
       ? sql`UPDATE texts SET status = 'DELIVERED', done_at = ${now} WHERE provider_id = ${providerId} AND status = 'SENT'`
-      : sql`UPDATE texts SET status = 'FAILED', error = ${failure("UNDELIVERED")}, done_at = ${now}
+      : sql`UPDATE texts SET status = 'FAILED', reason = ${"UNDELIVERED" satisfies TextFailure}, done_at = ${now}
           WHERE provider_id = ${providerId} AND status IN ('SENT', 'DELIVERED')`,
   );
 }

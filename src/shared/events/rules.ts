@@ -102,6 +102,10 @@ export type EventMode = "organizer" | "teamleader";
 export const eventPagePath = (eventId: string, mode: EventMode) =>
   `/my-pages/${mode === "organizer" ? "events" : "teamleaders"}/${eventId}`;
 
+/** A station's check-in page, below the event page of `mode` (the team leader's in texts to them). */
+export const checkinPath = (eventId: string, stationId: string, mode: EventMode) =>
+  `${eventPagePath(eventId, mode)}/checkin/${stationId}`;
+
 /** A station's printable sheet, below an event page (`eventPage`, from eventPagePath). */
 export const stationSheetPath = (eventPage: string, stationId: string) => `${eventPage}/stations/${stationId}/sheet`;
 

@@ -33,6 +33,9 @@ export function senderNumber(from: string): string | null {
   return /^\+\d{6,15}$/.test(n) ? n : null;
 }
 
+/** Texts may be turned on or off for an event until it is finished. */
+export const canChangeTexts = (eventStatus: string) => eventStatus !== "HISTORIC";
+
 export type Reply = "yes" | "no" | "stop" | "other";
 
 const YES = new Set(["ja", "japp", "jo", "yes", "y", "j"]);

@@ -27,6 +27,7 @@ CREATE TABLE "texts" (
 	"status" text DEFAULT 'QUEUED' NOT NULL,
 	"provider_id" text,
 	"attempts" integer DEFAULT 0 NOT NULL,
+	"reason" text,
 	"error" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"sent_at" timestamp with time zone,

@@ -34,6 +34,8 @@ export const texts = pgTable(
     providerId: text("provider_id"),
     /** Tries that failed so far; a text is given up after TEXT_ATTEMPTS (texts/outbox.ts). */
     attempts: integer("attempts").notNull().default(0),
+    /** Why it failed, as the organizer is told (TEXT_FAILURES); `error` holds the provider's words for the log. */
+    reason: text("reason"),
     error: text("error"),
     createdAt: instant("created_at").notNull().defaultNow(),
     sentAt: instant("sent_at"),

@@ -180,18 +180,60 @@ export async function declineNotice(tx: Tx, key: { stationId: string; volunteerI
   return row;
 }
 
+/** Whether the event texts, and which of `numbers` said STOPP: what a reminder's preview needs. */
+export async function textingState(tx: Tx, eventId: string, numbers: readonly string[]) {
+  const [row] = await queryRows<{ textsEnabled: boolean; stopped: string[] }>(
+    tx,
+    sql`SELECT e.texts_enabled AS "textsEnabled",
+        coalesce((SELECT json_agg(s.number) FROM text_stops s
+          WHERE s.number IN (SELECT json_array_elements_text(${JSON.stringify(numbers)}::json))), '[]') AS stopped
+      FROM events e WHERE e.id = ${eventId}`,
+  );
+  return row ?? { textsEnabled: false, stopped: [] };
+}
+
+export async function setTextsEnabled(tx: Tx, eventId: string, enabled: boolean) {
+  await tx.execute(sql`UPDATE events SET texts_enabled = ${enabled} WHERE id = ${eventId}`);
+}
+
+/** Keeps an incoming text by the provider's id; false when that id was seen before (a retry). */
+export async function keepIncoming(
+  tx: Tx,
+  t: { id: string; from: string; message: string; reading: string; receivedAt: Date },
+): Promise<boolean> {
+  const rows = await queryRows(
+    tx,
+    sql`INSERT INTO texts_incoming (provider_id, "from", message, reading, received_at)
+      VALUES (${t.id}, ${t.from}, ${t.message}, ${t.reading}, ${t.receivedAt.toISOString()}::timestamptz)
+      ON CONFLICT (provider_id) DO NOTHING RETURNING 1`,
+  );
+  return rows.length > 0;
+}
+
+/** How many reminders an incoming text answered. */
+export async function noteMatched(tx: Tx, providerId: string, matched: number) {
+  await tx.execute(sql`UPDATE texts_incoming SET matched = ${matched} WHERE provider_id = ${providerId}`);
+}
+
+/** No text goes to `number` again (STOPP). */
+export async function stop(tx: Tx, number: string, at: Date) {
+  await tx.execute(
+    sql`INSERT INTO text_stops (number, at) VALUES (${number}, ${at.toISOString()}::timestamptz) ON CONFLICT DO NOTHING`,
+  );
+}
+
 /** The organizer's counts of the event's texts by state, and the failed ones, newest first. */
 export async function eventTexts(tx: Tx, eventId: string) {
   const [row] = await queryRows<{
     counts: Record<string, number>;
-    failed: Array<{ id: string; to: string; name: string | null; kind: string; error: string | null; at: string }>;
+    failed: Array<{ id: string; to: string; name: string | null; kind: string; reason: string | null; at: string }>;
   }>(
     tx,
     sql`SELECT
         (SELECT coalesce(json_object_agg(status, n), '{}') FROM (
           SELECT status, count(*)::int AS n FROM texts WHERE event_id = ${eventId} GROUP BY status) c) AS counts,
         coalesce((SELECT json_agg(f) FROM (
-          SELECT id, "to", name, kind, error, coalesce(done_at, created_at) AS at FROM texts
+          SELECT id, "to", name, kind, reason, coalesce(done_at, created_at) AS at FROM texts
           WHERE event_id = ${eventId} AND status = 'FAILED' ORDER BY done_at DESC NULLS LAST, id LIMIT 100) f), '[]') AS failed`,
   );
   return row;

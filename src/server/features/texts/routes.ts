@@ -6,10 +6,9 @@ import { responses } from "#shared/api/schema";
 import { eventParams } from "#shared/checkin/schema";
 import { dayBeforeResult, deliveryReport, incomingText, secretParams, textsBody, textsView } from "#shared/sms/schema";
 import type { Ctx } from "../../context.ts";
-import { notFound } from "../../http/errors.ts";
+import { notFound, takeForms } from "../../http/errors.ts";
 import { actorOf, requireUser } from "../../identity/guard.ts";
 import { eventOfContact } from "../events/policy.ts";
-import { requireRunning } from "../offers/service.ts";
 import * as texts from "./service.ts";
 
 /** The gateway waits for our answer; an empty 200 is all it needs (46elks texts back any body it gets). */
@@ -29,22 +28,13 @@ export async function textRoutes(app: FastifyInstance, ctx: Ctx) {
   r.get(
     "/api/events/:eventId/day-before",
     { ...signedIn, schema: { params: eventParams, response: responses({ 200: dayBeforeResult }) } },
-    async (request) => {
-      const event = await eventOfContact(ctx.db, actorOf(request), request.params.eventId);
-      return ctx.db.transaction((tx) => texts.dayBefore(ctx, tx, ctx.clock.now(), event.id, { dryRun: true }));
-    },
+    async (request) => texts.preview(ctx, (await eventOfContact(ctx.db, actorOf(request), request.params.eventId)).id),
   );
 
   r.post(
     "/api/events/:eventId/day-before",
     { ...signedIn, schema: { params: eventParams, response: responses({ 200: dayBeforeResult }) } },
-    async (request) => {
-      const event = await eventOfContact(ctx.db, actorOf(request), request.params.eventId);
-      requireRunning(event.status);
-      const result = await ctx.db.transaction((tx) => texts.dayBefore(ctx, tx, ctx.clock.now(), event.id));
-      ctx.nudgeJobs();
-      return result;
-    },
+    async (request) => texts.remindNow(ctx, await eventOfContact(ctx.db, actorOf(request), request.params.eventId)),
   );
 
   r.get(
@@ -56,21 +46,13 @@ export async function textRoutes(app: FastifyInstance, ctx: Ctx) {
   r.put(
     "/api/events/:eventId/texts",
     { ...signedIn, schema: { params: eventParams, body: textsBody, response: responses({ 200: textsView }) } },
-    async (request) => {
-      const event = await eventOfContact(ctx.db, actorOf(request), request.params.eventId);
-      if (event.status === "HISTORIC") requireRunning(event.status);
-      await texts.setTexts(ctx, event.id, request.body.enabled);
-      return texts.textsOf(ctx, { ...event, textsEnabled: request.body.enabled });
-    },
+    async (request) =>
+      texts.setTexts(ctx, await eventOfContact(ctx.db, actorOf(request), request.params.eventId), request.body.enabled),
   );
 
   // The gateway's posts are forms, taken on these two routes only (every other route answers 415 to a form).
   await app.register(async (gateway) => {
-    gateway.addContentTypeParser(
-      "application/x-www-form-urlencoded",
-      { parseAs: "string", bodyLimit: 16 * 1024 },
-      (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
-    );
+    takeForms(gateway, 16 * 1024);
     const g = gateway.withTypeProvider<ZodTypeProvider>();
     const expected = ctx.config.SMS_WEBHOOK_SECRET ? digest(ctx.config.SMS_WEBHOOK_SECRET) : null;
     /** A wrong secret, or none configured, is an address that does not exist. */

@@ -1,22 +1,24 @@
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Language } from "#shared/account/constants";
+import { checkinPath } from "#shared/events/rules";
 import { mapLink } from "#shared/geo/map-link";
 import { translate } from "#shared/i18n/index";
 import { storedLanguage, withLanguage } from "#shared/i18n/language";
-import { engagementPath } from "#shared/offers/rules";
+import { engagementPath, eventRefusal } from "#shared/offers/rules";
 import { formatPhone } from "#shared/phone";
-import { dayBeforeAt, morningAt, readReply, senderNumber, textableNumber } from "#shared/sms/rules";
-import { type DayBeforeResult, TEXT_FAILURES, type TextFailure, type TextKind, type TextsView } from "#shared/sms/schema";
+import { canChangeTexts, dayBeforeAt, morningAt, readReply, senderNumber, textableNumber } from "#shared/sms/rules";
+import type { DayBeforeResult, TextFailure, TextKind, TextsView } from "#shared/sms/schema";
+import type { Status } from "#shared/status";
 import { stationTime } from "#shared/time";
 import type { Ctx } from "../../context.ts";
 import type { Tx } from "../../db/client.ts";
-import { events, textStops, textsIncoming } from "../../db/schema.ts";
 import type { Periodic } from "../../jobs/periodic.ts";
 import { enqueue, type JobHandler } from "../../jobs/queue.ts";
 import { type MailToQueue, queueMails } from "../../mail/outbox.ts";
 import { queueTexts, recordDelivery, type TextToQueue } from "../../texts/outbox.ts";
 import { stationDetails } from "../checkin/mail.ts";
 import { passToken, passUrl } from "../checkin/pass.ts";
+import { requireRunning } from "../offers/service.ts";
 import { firstName } from "../registration/mail.ts";
 import * as repo from "./repo.ts";
 
@@ -94,25 +96,10 @@ export async function dayBefore(
   const fresh = rows.filter((r) => !r.reminded);
   const numberOf = new Map(fresh.map((r) => [r.phone, textableNumber(r.phone)]));
   if (options.dryRun) {
-    const [event] = await tx.select({ textsEnabled: events.textsEnabled }).from(events).where(eq(events.id, eventId));
     const numbers = fresh.map((r) => numberOf.get(r.phone)).filter((n): n is string => !!n);
-    const stopped = numbers.length
-      ? new Set(
-          (
-            await tx
-              .select({ number: textStops.number })
-              .from(textStops)
-              .where(
-                sql`${textStops.number} IN (${sql.join(
-                  numbers.map((n) => sql`${n}`),
-                  sql`, `,
-                )})`,
-              )
-          ).map((s) => s.number),
-        )
-      : new Set<string>();
+    const { textsEnabled, stopped } = await repo.textingState(tx, eventId, numbers);
     return {
-      texted: event?.textsEnabled ? numbers.filter((n) => !stopped.has(n)).length : 0,
+      texted: textsEnabled ? numbers.filter((n) => !stopped.includes(n)).length : 0,
       mailed: fresh.length,
       skipped: rows.length - fresh.length,
     };
@@ -222,7 +209,7 @@ async function morningCounts(ctx: Ctx, tx: Tx, now: Date, stationIds: readonly s
     const number = textableNumber(r.leaderPhone);
     if (!number) continue;
     const l = lang(r.leaderLanguage);
-    const url = withLanguage(new URL(`/my-pages/teamleaders/${r.eventId}/checkin/${r.stationId}`, ctx.config.PUBLIC_URL), l);
+    const url = withLanguage(new URL(checkinPath(r.eventId, r.stationId, "teamleader"), ctx.config.PUBLIC_URL), l);
     texts.push({
       to: number,
       kind: "morning",
@@ -262,18 +249,13 @@ export async function receive(ctx: Ctx, text: Incoming): Promise<Array<{ eventId
   const number = senderNumber(text.from);
   const reading = readReply(text.message);
   const changed = await ctx.db.transaction(async (tx) => {
-    const [kept] = await tx
-      .insert(textsIncoming)
-      .values({ providerId: text.id, from: text.from, message: text.message, reading, receivedAt: now })
-      .onConflictDoNothing()
-      .returning({ id: textsIncoming.providerId });
-    if (!kept || !number) return [];
+    if (!(await repo.keepIncoming(tx, { ...text, reading, receivedAt: now })) || !number) return [];
     if (reading === "stop") {
-      await tx.insert(textStops).values({ number, at: now }).onConflictDoNothing();
+      await repo.stop(tx, number, now);
       return [];
     }
     const open = await repo.openReminders(tx, number, now);
-    await tx.execute(sql`UPDATE texts_incoming SET matched = ${open.length} WHERE provider_id = ${text.id}`);
+    await repo.noteMatched(tx, text.id, open.length);
     if (open.length === 0) return [];
     if (reading === "other") {
       await repo.answer(tx, now, open, { message: text.message.slice(0, 1000) });
@@ -303,7 +285,7 @@ async function tellOfDecline(ctx: Ctx, tx: Tx, now: Date, key: repo.AnsweredRemi
     const path =
       p.role === "contact"
         ? engagementPath({ eventId: n.eventId, groupId: n.groupId, stationId: n.stationId })
-        : `/my-pages/teamleaders/${n.eventId}/checkin/${n.stationId}`;
+        : checkinPath(n.eventId, n.stationId, "teamleader");
     const values = {
       firstName: p.firstName,
       name: n.volunteerName,
@@ -368,10 +350,9 @@ export async function delivered(ctx: Ctx, providerId: string, status: string) {
 
 // ── The organizer's view ────────────────────────────────────────────────────────────────────────────
 
-/** The reason a failed text's error starts with (texts/outbox.ts writes it so). */
-const failureOf = (error: string | null): TextFailure => TEXT_FAILURES.find((f) => error?.startsWith(f)) ?? "UNREACHABLE";
+type EventState = { id: string; status: string; textsEnabled: boolean };
 
-export async function textsOf(ctx: Ctx, event: { id: string; status: string; textsEnabled: boolean }): Promise<TextsView> {
+export async function textsOf(ctx: Ctx, event: EventState): Promise<TextsView> {
   const row = await repo.eventTexts(ctx.db, event.id);
   const n = (status: string) => row.counts[status] ?? 0;
   return {
@@ -382,14 +363,28 @@ export async function textsOf(ctx: Ctx, event: { id: string; status: string; tex
       to: formatPhone(f.to),
       name: f.name,
       kind: f.kind as TextKind,
-      reason: failureOf(f.error),
+      reason: (f.reason ?? "UNREACHABLE") as TextFailure,
       at: new Date(f.at).toISOString(),
     })),
-    abilities: { change: event.status !== "HISTORIC", remind: event.status === "CONFIRMED" },
+    abilities: { change: canChangeTexts(event.status), remind: eventRefusal(event.status as Status) === null },
   };
 }
 
 /** Texts on or off for the event: none is queued while they are off, and one queued before is not sent (outbox.ts). */
-export async function setTexts(ctx: Ctx, eventId: string, enabled: boolean) {
-  await ctx.db.update(events).set({ textsEnabled: enabled }).where(eq(events.id, eventId));
+export async function setTexts(ctx: Ctx, event: EventState, enabled: boolean): Promise<TextsView> {
+  if (!canChangeTexts(event.status)) requireRunning(event.status);
+  await repo.setTextsEnabled(ctx.db, event.id, enabled);
+  return textsOf(ctx, { ...event, textsEnabled: enabled });
+}
+
+/** What "remind every volunteer now" would send, counted and not sent. */
+export const preview = (ctx: Ctx, eventId: string) =>
+  ctx.db.transaction((tx) => dayBefore(ctx, tx, ctx.clock.now(), eventId, { dryRun: true }));
+
+/** The day-before reminder by hand, on a running event. */
+export async function remindNow(ctx: Ctx, event: { id: string; status: string }): Promise<DayBeforeResult> {
+  requireRunning(event.status);
+  const result = await ctx.db.transaction((tx) => dayBefore(ctx, tx, ctx.clock.now(), event.id));
+  ctx.nudgeJobs();
+  return result;
 }
