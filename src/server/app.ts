@@ -14,6 +14,7 @@ import type { Database } from "./db/client.ts";
 import { pingDatabase, queryRows } from "./db/client.ts";
 import { devRoutes, devTextRoutes } from "./dev/routes.ts";
 import { attendanceRoutes } from "./features/attendance/routes.ts";
+import { paymentRoutes } from "./features/payments/routes.ts";
 import { calendarRoutes } from "./features/calendar/routes.ts";
 import { LiveHub } from "./features/checkin/live.ts";
 import { notify } from "./features/checkin/repo.ts";
@@ -203,7 +204,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       server.log,
     ),
   };
-  const periodic = [historicSweep, offersSweep(ctx), limitsSweep, participationErasure(ctx), textsSweep(ctx)];
+  const periodic = [historicSweep(ctx), offersSweep(ctx), limitsSweep, participationErasure(ctx), textsSweep(ctx)];
   const mailer = config.SMTP_URL ? mailTransport(config.SMTP_URL) : null;
   const textGateway =
     config.SMS_URL && config.SMS_FROM
@@ -265,6 +266,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await contactRoutes(server, ctx);
   await calendarRoutes(server, ctx);
   await attendanceRoutes(server, ctx);
+  await paymentRoutes(server, ctx);
   await teamleaderRoutes(server, ctx);
   await sendOutRoutes(server, ctx);
   await registrationRoutes(server, ctx);

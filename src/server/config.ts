@@ -36,6 +36,17 @@ const schema = z.object({
   SMS_WEBHOOK_SECRET: z.string().min(16, "must be at least 16 characters").max(200).optional(),
   /** Texts handed to the gateway a second, by this process (the account's limit at the provider). */
   SMS_PER_SECOND: z.coerce.number().min(0.1).max(1000).default(200),
+  /**
+   * What an organizer pays per volunteer, in kronor excluding VAT (spec: the basic package is 0 kr during
+   * the test phase). Fixed per event at its confirmation.
+   */
+  PRICE_PER_VOLUNTEER: z.coerce.number().min(0).max(100_000).multipleOf(0.01).default(0),
+  /** The seller on the invoices: the company that runs the service. */
+  SELLER_NAME: z.string().max(200).default("Bemanna"),
+  SELLER_ORGANISATION_NUMBER: z.string().max(20).default(""),
+  SELLER_ADDRESS: z.string().max(500).default(""),
+  SELLER_VAT_NUMBER: z.string().max(20).default(""),
+  SELLER_BANKGIRO: z.string().max(20).default(""),
   JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TILE_URL: z.string().default("https://tile.openstreetmap.org/{z}/{x}/{y}.png"),

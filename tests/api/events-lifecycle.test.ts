@@ -225,7 +225,7 @@ describe("scheduling the sweep", () => {
   it("keeps exactly one pending sweep when several processes start at once", async () => {
     const { historicSweep } = await import("../../src/server/features/events/jobs.ts");
     const { ensurePeriodic } = await import("../../src/server/jobs/periodic.ts");
-    await Promise.all([1, 2, 3].map(() => ensurePeriodic(app.ctx.db, app.clock, historicSweep)));
+    await Promise.all([1, 2, 3].map(() => ensurePeriodic(app.ctx.db, app.clock, historicSweep(app.ctx))));
     const pending = await app.ctx.db
       .select()
       .from(jobs)

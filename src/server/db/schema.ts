@@ -132,3 +132,4 @@ export * from "./tables/groups.ts";
 export * from "./tables/offers.ts";
 export * from "./tables/sendouts.ts";
 export * from "./tables/texts.ts";
+export * from "./tables/payments.ts";

@@ -26,7 +26,9 @@ export type MailKind =
   | "passChanged"
   | "dayBefore"
   | "volunteerDeclined"
-  | "volunteerMessage";
+  | "volunteerMessage"
+  | "paymentDetailsChanged"
+  | "paymentDetailsMissing";
 
 export interface RenderedMail {
   subject: string;
@@ -70,6 +72,8 @@ const bodies: Record<MailKind, string[]> = {
   dayBefore: ["intro", "$details", "pass.link", "pass.show", "cannot"],
   volunteerDeclined: ["intro", "link"],
   volunteerMessage: ["intro", "$message", "link"],
+  paymentDetailsChanged: ["intro", "change", "fraud"],
+  paymentDetailsMissing: ["intro", "why", "link"],
 };
 
 /** Renders a mail in the recipient's language: plain text and a simple HTML version of the same lines. */

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { CURRENCIES, PAYMENT_TYPES } from "../events/schema.ts";
 import { UUID_PATTERN } from "../groups/schema.ts";
 import { STATUSES } from "../status.ts";
+import { approvalView, bankFileView, paymentView } from "../payments/schema.ts";
 import { msg, wholeNumber } from "../validation.ts";
 import { PAY_KINDS } from "./payout.ts";
 import { exceedsVolunteers } from "./rules.ts";
@@ -102,6 +103,10 @@ export const payoutStatementView = z.object({
   group: payoutGroupView,
   stations: z.array(payoutStationView),
   ...sums,
+  /** How the group is paid (issue 25): for the group's contacts, and the event's while the offer is accepted. */
+  payment: paymentView.nullable(),
+  /** The event's approval of its payout ("Attesterad för utbetalning", "Utbetald"), null until approved. */
+  approval: z.object({ approvedAt: z.string(), paidOn: z.string().nullable(), changed: z.boolean() }).nullable(),
 });
 export type PayoutStatement = z.infer<typeof payoutStatementView>;
 
@@ -110,5 +115,14 @@ export const eventPayoutView = z.object({
   event: payoutEventView,
   statements: z.array(payoutStatementView),
   ...sums,
+  approval: approvalView.nullable(),
+  /** What the bank file of the approval holds, and who is left out; null until approved. */
+  bankFile: bankFileView.nullable(),
+  abilities: z.object({
+    approve: z.boolean(),
+    downloadBankFile: z.boolean(),
+    markPaid: z.boolean(),
+    askForDetails: z.boolean(),
+  }),
 });
 export type EventPayout = z.infer<typeof eventPayoutView>;

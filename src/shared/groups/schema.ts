@@ -3,6 +3,7 @@ import { contactPerson } from "../contacts.ts";
 import { FOOD_OPTIONS, SHIRT_SIZES, SKILLS } from "../events/schema.ts";
 import { findMunicipality } from "../geo/municipalities.ts";
 import { organisationNumber } from "../organisation-number.ts";
+import { paymentInput, paymentView } from "../payments/schema.ts";
 import { participationIssues } from "../registration/rules.ts";
 import { STATUSES, type Status } from "../status.ts";
 import {
@@ -176,6 +177,8 @@ const groupBodyShape = groupFields.extend({
   volunteers: z.array(volunteer).max(1000).optional(),
   /** When present, the group's availabilities become exactly this list. */
   availabilities: z.array(availability).max(200).optional(),
+  /** How the group is paid (issue 25): left out, they stay as they are; null removes them. */
+  payment: paymentInput.nullish(),
 });
 
 /** POST /api/groups: a whole group. */
@@ -282,6 +285,8 @@ export const groupView = z.object({
   contactPersons: z.array(groupContactView),
   volunteers: z.array(volunteerView),
   availabilities: z.array(availabilityView),
+  /** How the group is paid; its contacts' eyes only. */
+  payment: paymentView.nullable(),
   /** What the signed-in contact may do now, so the UI does not repeat the rules. */
   abilities: z.object({ edit: z.boolean(), confirm: z.boolean(), remove: z.boolean() }),
 });

@@ -1,7 +1,8 @@
 import type { Language } from "#shared/account/schema";
-import type { EventPayout, PayoutStation } from "#shared/attendance/schema";
+import type { PayoutStation } from "#shared/attendance/schema";
 import { translate } from "#shared/i18n/index";
 import { shownInstant } from "#shared/time";
+import type { EventStatements } from "./present.ts";
 import { csvDocument, csvFileNameOf, csvRow } from "../groups/csv.ts";
 
 /**
@@ -18,7 +19,7 @@ const amountCell = (amount: number, lang: Language) => {
  * group and currency, then the event's totals per currency. Stations not recorded yet or paid by agreement
  * have no amount and say so in the last column.
  */
-export function payoutCsv(payout: EventPayout, lang: Language): string {
+export function payoutCsv(payout: EventStatements, lang: Language): string {
   const t = (id: string, values?: Record<string, string | number>) => translate(lang, id, values);
   const note = (s: PayoutStation) =>
     s.pay.kind === "notRecorded" ? t("payout.notRecorded") : s.pay.kind === "byAgreement" ? t("payout.byAgreement") : "";
@@ -86,5 +87,5 @@ export function payoutCsv(payout: EventPayout, lang: Language): string {
   return csvDocument(lines);
 }
 
-export const payoutCsvFileName = (payout: EventPayout, lang: Language) =>
+export const payoutCsvFileName = (payout: EventStatements, lang: Language) =>
   csvFileNameOf(`${translate(lang, "payout.csv.filePrefix")} ${payout.event.name} ${payout.event.date}`, "payout");

@@ -61,6 +61,8 @@ export function presentStatements(rows: readonly PayoutRow[]): PayoutStatement[]
         totals: [],
         notRecorded: 0,
         byAgreement: 0,
+        payment: null,
+        approval: null,
       };
       statements.push(current);
     }
@@ -70,8 +72,14 @@ export function presentStatements(rows: readonly PayoutRow[]): PayoutStatement[]
   return statements;
 }
 
-/** The event's payout: its groups' statements and the sums over all of them. */
-export function presentEventPayout(event: EventPayout["event"], rows: readonly PayoutRow[]): EventPayout {
+/** An event's payout without its approval: what the CSV and the approval are made from. */
+export type EventStatements = Pick<EventPayout, "event" | "statements" | "totals" | "notRecorded" | "byAgreement">;
+
+/** The event's payout: its groups' statements and the sums over all of them (approval and payment details apart). */
+export function presentEventPayout(
+  event: EventPayout["event"],
+  rows: readonly PayoutRow[],
+): EventStatements {
   const statements = presentStatements(rows);
   return { event, statements, ...paySums(statements.flatMap((s) => s.stations.map((st) => st.pay))) };
 }

@@ -18,6 +18,7 @@ import { actorOf, requireUser } from "../../identity/guard.ts";
 import { eventOfContact } from "../events/policy.ts";
 import { authorizeGroup } from "../groups/policy.ts";
 import { eventReader, requireStation } from "../offers/policy.ts";
+import * as payments from "../payments/service.ts";
 import * as attendance from "./service.ts";
 
 /** Attendance (STAFFING §2) and the payout statement that follows from it. */
@@ -45,7 +46,7 @@ export async function attendanceRoutes(app: FastifyInstance, ctx: Ctx) {
   r.get(
     "/api/events/:eventId/payout",
     { ...signedIn, schema: { params: eventPayoutParams, response: responses({ 200: eventPayoutView }) } },
-    async (request) => attendance.eventPayout(ctx, await eventOfContact(ctx.db, actorOf(request), request.params.eventId)),
+    async (request) => payments.eventPayout(ctx, await eventOfContact(ctx.db, actorOf(request), request.params.eventId)),
   );
 
   r.get(
@@ -76,6 +77,6 @@ export async function attendanceRoutes(app: FastifyInstance, ctx: Ctx) {
   r.get(
     "/api/groups/:groupId/payout",
     { ...signedIn, schema: { params: groupPayoutParams, response: responses({ 200: z.array(payoutStatementView) }) } },
-    async (request) => attendance.groupPayout(ctx, await authorizeGroup(ctx.db, actorOf(request), request.params.groupId)),
+    async (request) => payments.groupPayout(ctx, await authorizeGroup(ctx.db, actorOf(request), request.params.groupId)),
   );
 }

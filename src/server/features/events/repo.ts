@@ -78,13 +78,12 @@ export async function confirmDraft(tx: Tx, id: string, by: string, now: Date): P
 }
 
 /** Moves confirmed events dated on or before `cutoff` to HISTORIC; safe to run twice or from two processes. */
-export async function markHistoric(tx: Tx, cutoff: string, now: Date, onlyId?: string): Promise<string[]> {
-  const rows = await tx
+export async function markHistoric(tx: Tx, cutoff: string, now: Date, onlyId?: string): Promise<EventRow[]> {
+  return tx
     .update(events)
     .set({ status: "HISTORIC", historicAt: now, updatedAt: now, version: sql`${events.version} + 1` })
     .where(and(eq(events.status, "CONFIRMED"), lte(events.date, cutoff), onlyId ? eq(events.id, onlyId) : undefined))
-    .returning({ id: events.id });
-  return rows.map((r) => r.id);
+    .returning();
 }
 
 /** Deletes only a DRAFT; contacts and stations go with it (foreign keys cascade). */

@@ -27,6 +27,7 @@ import type { Ctx } from "../../context.ts";
 import type { Tx } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { AppError, conflict, historicConflict, notFound } from "../../http/errors.ts";
+import { issueInvoices } from "../payments/service.ts";
 import { type UserRow, usersByEmail } from "../../identity/repo.ts";
 import { countNewAddresses } from "../../limits.ts";
 import { mailPasses } from "../checkin/mail.ts";
@@ -244,7 +245,11 @@ export async function confirmEvent(ctx: Ctx, actor: UserRow, event: repo.EventRo
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
     const confirmed = await repo.confirmDraft(tx, event.id, actor.id, now);
-    if (confirmed) return loadView(tx, confirmed.id, actor, now);
+    if (confirmed) {
+      // The start fee is charged at confirmation (spec 01 §4): its invoice is issued as the status changes.
+      await issueInvoices(ctx, tx, "START", [confirmed], now);
+      return loadView(tx, confirmed.id, actor, now);
+    }
     const current = await repo.findEvent(tx, event.id);
     if (!current) throw notFound("Event not found");
     if (current.status !== "DRAFT") throw conflict(`The event is ${current.status}, not DRAFT`);
@@ -267,6 +272,7 @@ export async function setHistoric(ctx: Ctx, actor: UserRow, event: repo.EventRow
     if (event.status !== "HISTORIC") {
       const moved = await repo.markHistoric(tx, pastCutoff(now), now, event.id);
       if (moved.length === 0) throw conflict("Only a confirmed event more than 7 days past becomes historic");
+      await issueInvoices(ctx, tx, "FINAL", moved, now);
     }
     return loadView(tx, event.id, actor, now);
   });

@@ -10,6 +10,7 @@ import type {
   Participation,
   Skill,
 } from "#shared/groups/schema";
+import type { PaymentView } from "#shared/payments/schema";
 import type { AvailabilityRow, ContactRow, GroupRow, VolunteerRow } from "./repo.ts";
 
 export function presentAvailability(a: AvailabilityRow): Availability {
@@ -32,6 +33,7 @@ export function presentGroup(
   contacts: ContactRow[],
   volunteers: VolunteerRow[],
   availabilities: AvailabilityRow[],
+  payment: PaymentView | null,
   viewerId: string,
 ): Group {
   const status = g.status as GroupStatus;
@@ -66,6 +68,7 @@ export function presentGroup(
         : null,
     })),
     availabilities: availabilities.map(presentAvailability),
+    payment,
     abilities: { edit: canEdit(status), confirm: canConfirm(status), remove: canRemove(status) },
   };
 }

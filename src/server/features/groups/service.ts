@@ -17,6 +17,8 @@ import { AppError, conflict, historicConflict } from "../../http/errors.ts";
 import { type UserRow, usersByEmail } from "../../identity/repo.ts";
 import { countNewAddresses } from "../../limits.ts";
 import { mailAddedContacts } from "../contacts/service.ts";
+import * as payments from "../payments/repo.ts";
+import { presentPayment, savePaymentDetails } from "../payments/service.ts";
 import { groupCsv } from "./csv.ts";
 import { presentAvailability, presentGroup, presentSummary } from "./present.ts";
 import * as repo from "./repo.ts";
@@ -28,18 +30,19 @@ export async function listSummaries(ctx: Ctx, actor: UserRow): Promise<GroupSumm
   return sortByName((await repo.summariesOf(ctx.db, actor.id)).map(presentSummary));
 }
 
-/** One after another: inside a transaction the three share one connection, which runs one query at a time. */
-async function readGroup(tx: Tx, group: repo.GroupRow) {
+/** One after another: inside a transaction the four share one connection, which runs one query at a time. */
+async function readGroup(tx: Tx, group: repo.GroupRow, now: Date) {
   const contacts = await repo.contactsOf(tx, group.id);
   const volunteers = await repo.volunteersOf(tx, group.id);
   const availabilities = await repo.availabilitiesOf(tx, group.id);
-  return { contacts, volunteers, availabilities };
+  const paymentRow = await payments.paymentOf(tx, group.id);
+  return { contacts, volunteers, availabilities, payment: paymentRow ? presentPayment(paymentRow, now) : null };
 }
 
 /** The group as its contact `viewer` sees it. */
-export async function loadGroup(tx: Tx, group: repo.GroupRow, viewer: UserRow): Promise<Group> {
-  const { contacts, volunteers, availabilities } = await readGroup(tx, group);
-  return presentGroup(group, contacts, volunteers, availabilities, viewer.id);
+export async function loadGroup(tx: Tx, group: repo.GroupRow, viewer: UserRow, now: Date): Promise<Group> {
+  const { contacts, volunteers, availabilities, payment } = await readGroup(tx, group, now);
+  return presentGroup(group, contacts, volunteers, availabilities, payment, viewer.id);
 }
 
 /**
@@ -47,10 +50,10 @@ export async function loadGroup(tx: Tx, group: repo.GroupRow, viewer: UserRow): 
  * their phone to the others from now on; their own view shows it either way.
  */
 export async function openGroup(ctx: Ctx, group: repo.GroupRow, viewer: UserRow): Promise<Group> {
-  const { contacts, volunteers, availabilities } = await readGroup(ctx.db, group);
-  if (contacts.some((c) => c.userId === viewer.id && c.seenAt === null))
-    await repo.markSeen(ctx.db, group.id, viewer.id, ctx.clock.now());
-  return presentGroup(group, contacts, volunteers, availabilities, viewer.id);
+  const now = ctx.clock.now();
+  const { contacts, volunteers, availabilities, payment } = await readGroup(ctx.db, group, now);
+  if (contacts.some((c) => c.userId === viewer.id && c.seenAt === null)) await repo.markSeen(ctx.db, group.id, viewer.id, now);
+  return presentGroup(group, contacts, volunteers, availabilities, payment, viewer.id);
 }
 
 function fieldsOf(body: GroupBody) {
@@ -127,7 +130,8 @@ export async function createGroup(ctx: Ctx, actor: UserRow, body: GroupBody): Pr
     if (body.volunteers) await repo.replaceVolunteers(tx, group.id, volunteerValues(body.volunteers), now);
     if (body.availabilities) await repo.replaceAvailabilities(tx, group.id, availabilityValues(body.availabilities), now);
     await mailAddedContacts(ctx, tx, now, actor, { kind: "group", id: group.id, name: group.name }, added);
-    return loadGroup(tx, group, actor);
+    await savePaymentDetails(tx, now, actor, group, body.payment);
+    return loadGroup(tx, group, actor, now);
   });
   ctx.nudgeJobs();
   return view;
@@ -164,7 +168,9 @@ export async function updateGroup(ctx: Ctx, actor: UserRow, group: repo.GroupRow
     if (body.volunteers) await repo.replaceVolunteers(tx, group.id, volunteerValues(body.volunteers), now);
     if (body.availabilities) await repo.replaceAvailabilities(tx, group.id, availabilityValues(body.availabilities), now);
     await mailAddedContacts(ctx, tx, now, actor, { kind: "group", id: group.id, name: updated.name }, added);
-    return loadGroup(tx, updated, actor);
+    // After the contacts: those added in this save hear of the details too.
+    await savePaymentDetails(tx, now, actor, updated, body.payment);
+    return loadGroup(tx, updated, actor, now);
   });
   ctx.nudgeJobs();
   return view;
@@ -178,7 +184,7 @@ export async function confirmGroup(ctx: Ctx, actor: UserRow, group: repo.GroupRo
   return ctx.db.transaction(async (tx) => {
     const updated = await repo.bumpGroup(tx, group.id, version, { status: "CONFIRMED", confirmedAt: now }, now);
     if (!updated) throw stale();
-    return loadGroup(tx, updated, actor);
+    return loadGroup(tx, updated, actor, now);
   });
 }
 
@@ -212,7 +218,7 @@ export async function replaceAvailabilities(ctx: Ctx, group: repo.GroupRow, vers
 
 /** The group's data as a CSV file in the contact's language, for the group's own records. */
 export async function exportGroup(ctx: Ctx, actor: UserRow, group: repo.GroupRow): Promise<{ group: Group; csv: string }> {
-  const full = await loadGroup(ctx.db, group, actor);
+  const full = await loadGroup(ctx.db, group, actor, ctx.clock.now());
   // One read names every event the file mentions: those of EVENT availabilities and those volunteers stated details for.
   const eventIds = new Set([
     ...full.availabilities.flatMap((a) => (a.eventId ? [a.eventId] : [])),
