@@ -7,9 +7,10 @@ import { eq } from "drizzle-orm";
 import { FOOD_OPTIONS, SHIRT_SIZES } from "#shared/events/schema";
 import { stockholmToday } from "#shared/validation";
 import type { Ctx } from "../src/server/context.ts";
-import { groupContacts, groups, groupVolunteers, offers, users } from "../src/server/db/schema.ts";
+import { groupContacts, groupPayments, groups, groupVolunteers, offers, users } from "../src/server/db/schema.ts";
 import { type EventRow, findEvent } from "../src/server/features/events/repo.ts";
 import { confirmEvent, createEvent } from "../src/server/features/events/service.ts";
+import { approve } from "../src/server/features/payments/service.ts";
 import { benchEvent, insertMany } from "./staffing.ts";
 
 export const ROSTER_SCENARIO = "GET /api/events/{id}/offers (60 stations, 400 accepted groups, 3,600 named volunteers)";
@@ -18,7 +19,9 @@ export const PAYOUT_SCENARIO = "GET /api/events/{id}/payout (60 stations, 400 ac
 export const LED_SCENARIO = "GET /api/teamleader/events/summaries (team leader of 60 stations)";
 /** Whom a send-out would reach at each station, counted before it is sent (ADR 026). */
 export const REACH_SCENARIO = "GET /api/events/{id}/sendout/stations (60 stations, 3,600 named volunteers)";
-export const EVENT_DAY_SCENARIOS = [ROSTER_SCENARIO, PAYOUT_SCENARIO, LED_SCENARIO, REACH_SCENARIO];
+/** The approved pay statement of the same event as a bank file: 400 transfers (issue 25). */
+export const BANK_FILE_SCENARIO = "GET /api/events/{id}/payout.xml (400 transfers, pain.001)";
+export const EVENT_DAY_SCENARIOS = [ROSTER_SCENARIO, PAYOUT_SCENARIO, BANK_FILE_SCENARIO, LED_SCENARIO, REACH_SCENARIO];
 /** The roster event's organizer: not bench-0 (the event lists) nor bench-999 (staffing). */
 export const ROSTER_ORGANIZER = "bench-997@example.se";
 
@@ -128,6 +131,18 @@ export async function seedRoster(ctx: Ctx): Promise<RosterInfo> {
   );
   await insertMany(ctx, groupVolunteers, volunteerRows);
 
+  // Every group paid to a bankgiro, a tenth of them changed this week (the payout points those out).
+  await insertMany(
+    ctx,
+    groupPayments,
+    groupRows.map((g, i) => ({
+      groupId: g.id,
+      method: "BANKGIRO",
+      bankgiro: "50501055",
+      changedAt: new Date(now.getTime() - (i % 10 === 0 ? 3 : 90) * 86_400_000),
+    })),
+  );
+
   const offerRows = groupRows.map((g, i) => ({
     eventId: created.id,
     groupId: g.id,
@@ -139,8 +154,12 @@ export async function seedRoster(ctx: Ctx): Promise<RosterInfo> {
     createdAt: now,
     sentAt: now,
     answeredAt: now,
+    // Attendance recorded and the statement approved, so the bank file can be made.
+    adultAttendance: 8,
+    childAttendance: 1,
   }));
   await insertMany(ctx, offers, offerRows);
+  await approve(ctx, organizer, (await findEvent(ctx.db, created.id)) as EventRow);
 
   return {
     email: ROSTER_ORGANIZER,

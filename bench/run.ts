@@ -8,6 +8,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { updateBodyOf } from "#shared/events/rules";
 import type { EventView } from "#shared/events/schema";
+import { nextBankDay } from "#shared/payments/bank-days";
 import {
   CHECKIN_CAPACITY_SCENARIO,
   CHECKIN_DEVICES,
@@ -22,7 +23,7 @@ import {
 } from "./checkin.ts";
 import { MAIL_BUDGET_SHARE, MAIL_SCENARIO, measureMail } from "./mail.ts";
 import { COPY_SCENARIO, clientAddress, type LinksInfo, SIGN_UP_PAGE_SCENARIO, SIGN_UP_SCENARIO } from "./registration.ts";
-import { LED_SCENARIO, PAYOUT_SCENARIO, REACH_SCENARIO, ROSTER_SCENARIO, type RosterInfo } from "./roster.ts";
+import { BANK_FILE_SCENARIO, LED_SCENARIO, PAYOUT_SCENARIO, REACH_SCENARIO, ROSTER_SCENARIO, type RosterInfo } from "./roster.ts";
 import { measureSendOut, SENDOUT_ACCEPT_BUDGET_MS, SENDOUT_BUDGET_SHARE, SENDOUT_SCENARIO } from "./sendouts.ts";
 import { STAFFING_SCENARIOS, type StaffingInfo } from "./staffing.ts";
 import { measureTexts, TEXTS_QUEUE_BUDGET_MS, TEXTS_RATE_BUDGET, TEXTS_SCENARIO } from "./texts.ts";
@@ -93,6 +94,8 @@ const BUDGETS: Budget[] = [
   // The pay statement and the team leaders' list are pages a person waits for: as the event reads, four times
   // the time on the embedded database, at ten readers at once.
   { scenario: PAYOUT_SCENARIO, p99: { PostgreSQL: 100, PGlite: 400 } },
+  // The bank file is made once or twice per event, but a person waits for it: the pay statement's budget.
+  { scenario: BANK_FILE_SCENARIO, p99: { PostgreSQL: 100, PGlite: 400 } },
   { scenario: LED_SCENARIO, p99: { PostgreSQL: 25, PGlite: 100 } },
   // The send-out form's reach per station: an aggregate over every named volunteer and contact of the event,
   // read once as the form opens, like the pay statement.
@@ -297,12 +300,12 @@ async function measure(database: string, env: Record<string, string>): Promise<R
         body: JSON.stringify({ email: r.email, password: info.password }),
       });
       const organizer = { authorization: `Bearer ${((await signedIn.json()) as { accessToken: string }).accessToken}` };
-      const eventDay = (name: string, path: string, what: (answer: unknown) => string) =>
+      const eventDay = (name: string, path: string, what: (answer: unknown) => string, read = JSON.parse) =>
         scenario(name, async () => {
           const first = await fetch(base + path, { headers: organizer });
           const body = await first.text();
           console.log(
-            `${database}: ${name}: ${first.ok ? what(JSON.parse(body)) : `status ${first.status}`}, ${(body.length / 1024).toFixed(0)} kB`,
+            `${database}: ${name}: ${first.ok ? what(read(body)) : `status ${first.status}`}, ${(body.length / 1024).toFixed(0)} kB`,
           );
           return { ...row(name, await get(path, organizer, STAFFING_CONNECTIONS)), connections: STAFFING_CONNECTIONS };
         });
@@ -311,6 +314,12 @@ async function measure(database: string, env: Record<string, string>): Promise<R
         PAYOUT_SCENARIO,
         `/api/events/${r.eventId}/payout`,
         (a) => `${(a as { statements: unknown[] }).statements.length} groups`,
+      );
+      await eventDay(
+        BANK_FILE_SCENARIO,
+        `/api/events/${r.eventId}/payout.xml?debtorBankgiro=5050-1055&executionDate=${nextBankDay(new Date().toISOString().slice(0, 10))}`,
+        (a) => `${String(a).match(/<CdtTrfTxInf>/g)?.length ?? 0} transfers`,
+        String,
       );
       await eventDay(LED_SCENARIO, "/api/teamleader/events/summaries", (a) => `${(a as unknown[]).length} events`);
       await eventDay(REACH_SCENARIO, `/api/events/${r.eventId}/sendout/stations`, (a) => `${(a as unknown[]).length} stations`);

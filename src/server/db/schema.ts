@@ -130,6 +130,6 @@ export * from "./tables/checkins.ts";
 export * from "./tables/events.ts";
 export * from "./tables/groups.ts";
 export * from "./tables/offers.ts";
+export * from "./tables/payments.ts";
 export * from "./tables/sendouts.ts";
 export * from "./tables/texts.ts";
-export * from "./tables/payments.ts";

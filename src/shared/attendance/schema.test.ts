@@ -68,6 +68,8 @@ describe("the payout answers", () => {
     totals: [{ currency: "SEK", amount: 250 }],
     notRecorded: 0,
     byAgreement: 0,
+    payment: null,
+    approval: { approvedAt: instant, paidOn: null, changed: false },
   };
 
   it("give what a station pays: an amount, by agreement, or not recorded", () => {
@@ -85,7 +87,16 @@ describe("the payout answers", () => {
     expect(payoutStatementView.safeParse({ ...statement, stations: [{ ...station, start: "2030-06-10T08:00" }] }).success).toBe(
       false,
     );
-    const payout = { event, statements: [statement], totals: [{ currency: "SEK", amount: 250 }], notRecorded: 1, byAgreement: 2 };
+    const payout = {
+      event,
+      statements: [statement],
+      totals: [{ currency: "SEK", amount: 250 }],
+      notRecorded: 1,
+      byAgreement: 2,
+      approval: null,
+      bankFile: null,
+      abilities: { approve: true, downloadBankFile: false, markPaid: false, askForDetails: false },
+    };
     expect(eventPayoutView.parse(payout)).toEqual(payout);
   });
 });

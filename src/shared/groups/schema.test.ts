@@ -352,6 +352,17 @@ describe("the group answers", () => {
     contactPersons: [contact],
     volunteers: [kim, { ...kim, id: "v2", participation: [{ eventId: "e1", specialDiets: [] }], guardian: null }],
     availabilities: [period],
+    payment: {
+      method: "BANKGIRO",
+      bankgiro: "50501055",
+      plusgiro: null,
+      clearingNumber: null,
+      accountNumber: null,
+      bankName: null,
+      noCheckDigit: false,
+      changedAt: "2030-01-01T10:00:00.000Z",
+      changedDaysAgo: 3,
+    },
     abilities: { edit: true, confirm: false, remove: false },
   };
 

@@ -12,7 +12,13 @@ const line = (groupId: string, stationId: string, pay: Pay, adults = 2): Approve
   childAttendance: 0,
   pay,
 });
-const BG: PaymentDetails = { method: "BANKGIRO", bankgiro: "50501055", plusgiro: null, clearingNumber: null, accountNumber: null };
+const BG: PaymentDetails = {
+  method: "BANKGIRO",
+  bankgiro: "50501055",
+  plusgiro: null,
+  clearingNumber: null,
+  accountNumber: null,
+};
 
 describe("the approved payout", () => {
   const approved = [
@@ -45,7 +51,12 @@ describe("the approved payout", () => {
   });
 
   it("sees a change of attendance or pay, a station added and one gone, and nothing else", () => {
-    expect(changesSince(approved, approved.map((l) => ({ ...l })))).toEqual([]);
+    expect(
+      changesSince(
+        approved,
+        approved.map((l) => ({ ...l })),
+      ),
+    ).toEqual([]);
     const now = [line("a", "s1", sek(900), 3), ...approved.slice(1, 5), line("f", "s1", sek(10))];
     expect(changesSince(approved, now).map((c) => [c.groupId, c.stationId, !!c.before, !!c.after])).toEqual([
       ["a", "s1", true, true],

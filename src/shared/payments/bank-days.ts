@@ -7,7 +7,6 @@ import { addDays } from "../validation.ts";
 
 const iso = (y: number, m: number, d: number) => `${y}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
 
-
 /** Easter Sunday (the Gregorian computus, Meeus/Jones/Butcher). */
 export function easterSunday(year: number): string {
   const a = year % 19;
@@ -31,7 +30,9 @@ export function easterSunday(year: number): string {
 export function bankHolidays(year: number): Set<string> {
   const easter = easterSunday(year);
   // Midsummer Eve: the Friday between 19 and 25 June.
-  const midsummerEve = [19, 20, 21, 22, 23, 24, 25].map((d) => iso(year, 6, d)).find((d) => new Date(`${d}T00:00:00Z`).getUTCDay() === 5);
+  const midsummerEve = [19, 20, 21, 22, 23, 24, 25]
+    .map((d) => iso(year, 6, d))
+    .find((d) => new Date(`${d}T00:00:00Z`).getUTCDay() === 5);
   return new Set([
     iso(year, 1, 1), // Nyårsdagen
     iso(year, 1, 6), // Trettondedag jul

@@ -82,14 +82,22 @@ describe("bank accounts (Bankgirot's rules, through kontonummer)", () => {
     }
   });
   it("takes Swedbank's five-digit clearing numbers (8xxx-x) with their own check digit", () => {
-    expect(checkBankAccount("8424-4", "983 189 224-6")).toMatchObject({ ok: true, bankName: "Swedbank", clearingNumber: "84244" });
+    expect(checkBankAccount("8424-4", "983 189 224-6")).toMatchObject({
+      ok: true,
+      bankName: "Swedbank",
+      clearingNumber: "84244",
+    });
     expect(checkBankAccount("8351-9", "392 242 224-5")).toMatchObject({ ok: true, noCheckDigit: false });
     // Written without the leading zero, as Swedbank prints it; stored whole.
     expect(checkBankAccount("8129-9", "43 386 711-6")).toMatchObject({ ok: true, accountNumber: "0433867116" });
     expect(checkBankAccount("8424-1", "983 189 224-6")).toEqual({ ok: false, field: "clearingNumber" });
   });
   it("warns about, but takes, a Swedbank account whose check digit does not add up (old accounts have none)", () => {
-    expect(checkBankAccount("8424-4", "983 189 224-7")).toMatchObject({ ok: true, noCheckDigit: true, accountNumber: "9831892247" });
+    expect(checkBankAccount("8424-4", "983 189 224-7")).toMatchObject({
+      ok: true,
+      noCheckDigit: true,
+      accountNumber: "9831892247",
+    });
   });
   it("refuses a wrong check digit where every account has one, and wrong lengths", () => {
     expect(checkBankAccount("6789", "123456788")).toEqual({ ok: false, field: "accountNumber" });
@@ -100,7 +108,8 @@ describe("bank accounts (Bankgirot's rules, through kontonummer)", () => {
     expect(checkBankAccount("8424-4", "12345")).toEqual({ ok: false, field: "accountNumber" });
   });
   it("refuses a clearing number no bank has, or one of the wrong length", () => {
-    for (const c of ["0001", "9420", "123", "123456", "12345", "abcd", ""]) expect(checkBankAccount(c, "1234567"), c).toEqual({ ok: false, field: "clearingNumber" });
+    for (const c of ["0001", "9420", "123", "123456", "12345", "abcd", ""])
+      expect(checkBankAccount(c, "1234567"), c).toEqual({ ok: false, field: "clearingNumber" });
   });
   it("names the bank from the clearing number alone, once it is recognised", () => {
     expect(bankOf("6789")).toBe("Handelsbanken");
@@ -112,7 +121,13 @@ describe("bank accounts (Bankgirot's rules, through kontonummer)", () => {
 
 describe("shown and masked numbers", () => {
   const bg = { method: "BANKGIRO" as const, bankgiro: "50501055", plusgiro: null, clearingNumber: null, accountNumber: null };
-  const account = { method: "BANK_ACCOUNT" as const, bankgiro: null, plusgiro: null, clearingNumber: "6789", accountNumber: "123456789" };
+  const account = {
+    method: "BANK_ACCOUNT" as const,
+    bankgiro: null,
+    plusgiro: null,
+    clearingNumber: "6789",
+    accountNumber: "123456789",
+  };
   it("prints each method as people know it", () => {
     expect(shownNumber(bg)).toBe("5050-1055");
     expect(shownNumber(account)).toBe("6789, 123456789");

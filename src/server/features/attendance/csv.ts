@@ -2,8 +2,8 @@ import type { Language } from "#shared/account/schema";
 import type { PayoutStation } from "#shared/attendance/schema";
 import { translate } from "#shared/i18n/index";
 import { shownInstant } from "#shared/time";
-import type { EventStatements } from "./present.ts";
 import { csvDocument, csvFileNameOf, csvRow } from "../groups/csv.ts";
+import type { EventStatements } from "./present.ts";
 
 /**
  * An amount for a spreadsheet: two decimals, no thousands separator, and the decimal comma that Swedish

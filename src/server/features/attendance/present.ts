@@ -76,10 +76,7 @@ export function presentStatements(rows: readonly PayoutRow[]): PayoutStatement[]
 export type EventStatements = Pick<EventPayout, "event" | "statements" | "totals" | "notRecorded" | "byAgreement">;
 
 /** The event's payout: its groups' statements and the sums over all of them (approval and payment details apart). */
-export function presentEventPayout(
-  event: EventPayout["event"],
-  rows: readonly PayoutRow[],
-): EventStatements {
+export function presentEventPayout(event: EventPayout["event"], rows: readonly PayoutRow[]): EventStatements {
   const statements = presentStatements(rows);
   return { event, statements, ...paySums(statements.flatMap((s) => s.stations.map((st) => st.pay))) };
 }

@@ -27,12 +27,12 @@ import type { Ctx } from "../../context.ts";
 import type { Tx } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { AppError, conflict, historicConflict, notFound } from "../../http/errors.ts";
-import { issueInvoices } from "../payments/service.ts";
 import { type UserRow, usersByEmail } from "../../identity/repo.ts";
 import { countNewAddresses } from "../../limits.ts";
 import { mailPasses } from "../checkin/mail.ts";
 import { mailAddedContacts } from "../contacts/service.ts";
 import * as offersRepo from "../offers/repo.ts";
+import { issueInvoices } from "../payments/service.ts";
 import { presentEvent, presentPublic } from "./present.ts";
 import * as repo from "./repo.ts";
 

@@ -5,6 +5,7 @@ import { statusLabelId } from "#shared/groups/rules";
 import type { Group } from "#shared/groups/schema";
 import { sportLabelId } from "#shared/groups/sports";
 import { translate } from "#shared/i18n/index";
+import { shownNumber } from "#shared/payments/numbers";
 import { formatPhone } from "#shared/phone";
 
 /** Swedish Excel reads semicolon-separated files and needs the byte-order mark to take them as UTF-8. */
@@ -35,6 +36,12 @@ export const csvDocument = (lines: readonly string[]) => `${BOM}${lines.join("\r
  * ("070-123 45 67"): a spreadsheet keeps that as text, where "+46701234567" or "0701234567" would become a
  * number and lose its plus or its leading zero. `eventNames` holds "name (date)" of every event named.
  */
+const numberLabel = {
+  BANKGIRO: "groups.payment.bankgiro",
+  PLUSGIRO: "groups.payment.plusgiro",
+  BANK_ACCOUNT: "groups.payment.account",
+} as const;
+
 export function groupCsv(group: Group, lang: Language, eventNames: Map<string, string>): string {
   const t = (id: string) => translate(lang, id);
   const place = (id: string) => findMunicipality(id)?.name ?? id;
@@ -51,6 +58,15 @@ export function groupCsv(group: Group, lang: Language, eventNames: Map<string, s
     csvRow([t("groups.fields.sport"), t(sportLabelId(group.sport))]),
     csvRow([t("groups.fields.skills"), group.skills.map((s) => t(skillLabelId(s))).join(", ")]),
     csvRow([t("groups.fields.status"), t(statusLabelId(group.status))]),
+    "",
+    csvRow([t("groups.payment.csvTitle")]),
+    ...(group.payment
+      ? [
+          csvRow([t("groups.payment.method.label"), t(`groups.payment.method.${group.payment.method}`)]),
+          csvRow([t(numberLabel[group.payment.method]), shownNumber(group.payment)]),
+          ...(group.payment.bankName ? [csvRow([t("groups.payment.bank"), group.payment.bankName])] : []),
+        ]
+      : [csvRow([t("groups.payment.none")])]),
     "",
     csvRow([t("groups.csv.contactPersons")]),
     csvRow([t("groups.fields.contactName"), t("groups.fields.email"), t("groups.fields.phone")]),

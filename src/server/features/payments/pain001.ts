@@ -21,7 +21,22 @@ export interface PainInput {
 }
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
-const LETTERS: Record<string, string> = { å: "a", ä: "a", ö: "o", Å: "A", Ä: "A", Ö: "O", é: "e", É: "E", ü: "u", Ü: "U", æ: "ae", Æ: "AE", ø: "o", Ø: "O" };
+const LETTERS: Record<string, string> = {
+  å: "a",
+  ä: "a",
+  ö: "o",
+  Å: "A",
+  Ä: "A",
+  Ö: "O",
+  é: "e",
+  É: "E",
+  ü: "u",
+  Ü: "U",
+  æ: "ae",
+  Æ: "AE",
+  ø: "o",
+  Ø: "O",
+};
 
 /**
  * Text as every bank takes it: the SEPA Latin set (letters, digits, space and / - ? : ( ) . , ' +), Swedish

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
+import type { ApprovedLine } from "#shared/payments/approval";
 import type { FeeKind } from "#shared/payments/fees";
 import type { PaymentDetails, PaymentMethod } from "#shared/payments/numbers";
-import type { ApprovedLine } from "#shared/payments/approval";
 import { queryRows, type Tx } from "../../db/client.ts";
 import { groupPayments, invoices, payoutApprovals } from "../../db/schema.ts";
 
@@ -110,7 +110,10 @@ export async function eventCounts(tx: Tx, eventId: string): Promise<{ places: nu
  * gives its number back: no gaps.
  */
 export async function takeInvoiceNumber(tx: Tx): Promise<number> {
-  const [row] = await queryRows<{ last: number }>(tx, sql`UPDATE invoice_numbers SET last = last + 1 WHERE id = 1 RETURNING last`);
+  const [row] = await queryRows<{ last: number }>(
+    tx,
+    sql`UPDATE invoice_numbers SET last = last + 1 WHERE id = 1 RETURNING last`,
+  );
   return row.last;
 }
 
@@ -129,7 +132,10 @@ export async function contactsOfGroups(
     tx,
     sql`SELECT gc.group_id AS "groupId", u.email, u.first_name AS "firstName", u.language
       FROM group_contacts gc JOIN users u ON u.id = gc.user_id
-      WHERE gc.group_id IN (${sql.join(groupIds.map((id) => sql`${id}`), sql`, `)})
+      WHERE gc.group_id IN (${sql.join(
+        groupIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})
       ORDER BY u.email`,
   );
 }

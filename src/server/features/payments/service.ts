@@ -11,8 +11,18 @@ import {
   changesSince,
 } from "#shared/payments/approval";
 import { nextBankDay } from "#shared/payments/bank-days";
-import { calculatedFee, type FeeKind, finalFee, invoiceAmounts, PAYMENT_TERMS_DAYS, startFee, toKronor, toOre } from "#shared/payments/fees";
-import { bankOf, maskedNumber, type PaymentDetails } from "#shared/payments/numbers";
+import {
+  calculatedFee,
+  type FeeKind,
+  finalFee,
+  invoiceAmounts,
+  PAYMENT_TERMS_DAYS,
+  startFee,
+  toKronor,
+  toOre,
+} from "#shared/payments/fees";
+import { checkBankAccount, maskedNumber, type PaymentDetails } from "#shared/payments/numbers";
+import { payoutAbilities } from "#shared/payments/rules";
 import {
   type ApprovalView,
   type BankFileQuery,
@@ -22,7 +32,6 @@ import {
   type PaymentView,
   paymentMsg,
 } from "#shared/payments/schema";
-import { payoutAbilities } from "#shared/payments/rules";
 import { addDays, stockholmToday } from "#shared/validation";
 import type { Ctx } from "../../context.ts";
 import type { Tx } from "../../db/client.ts";
@@ -30,10 +39,10 @@ import { AppError, conflict } from "../../http/errors.ts";
 import type { UserRow } from "../../identity/repo.ts";
 import { hitLimit } from "../../limits.ts";
 import { queueMails } from "../../mail/outbox.ts";
-import * as attendance from "../attendance/repo.ts";
 import { type EventStatements, presentEventPayout, presentStatements } from "../attendance/present.ts";
-import type { GroupRow } from "../groups/repo.ts";
+import * as attendance from "../attendance/repo.ts";
 import type { EventRow } from "../events/repo.ts";
+import type { GroupRow } from "../groups/repo.ts";
 import { painDocument } from "./pain001.ts";
 import * as repo from "./repo.ts";
 
@@ -45,10 +54,11 @@ const invalid = (what: string, fields: Record<string, string>) => new AppError("
 
 export function presentPayment(row: repo.PaymentRow, now: Date): PaymentView {
   const details = repo.detailsOf(row);
+  const account = details.method === "BANK_ACCOUNT" ? checkBankAccount(row.clearingNumber ?? "", row.accountNumber ?? "") : null;
   return {
     ...details,
-    bankName: details.method === "BANK_ACCOUNT" ? bankOf(details.clearingNumber ?? "") : null,
-    noCheckDigit: false,
+    bankName: account?.ok ? account.bankName : null,
+    noCheckDigit: account?.ok ? account.noCheckDigit : false,
     changedAt: row.changedAt.toISOString(),
     changedDaysAgo: changedDaysAgo(row.changedAt, now),
   };
@@ -151,7 +161,12 @@ function namesOf(payout: EventStatements): Map<string, string> {
   return names;
 }
 
-function bankFileOf(approval: repo.ApprovalRow, payments: Map<string, repo.PaymentRow>, names: Map<string, string>, now: Date): BankFileView {
+function bankFileOf(
+  approval: repo.ApprovalRow,
+  payments: Map<string, repo.PaymentRow>,
+  names: Map<string, string>,
+  now: Date,
+): BankFileView {
   const plan = bankTransfers(approval.number, approval.lines, (id) => {
     const row = payments.get(id);
     return row && repo.detailsOf(row);
@@ -257,7 +272,8 @@ async function standingApproval(tx: Tx, event: EventRow) {
 /** POST /api/events/{eventId}/payout/paid: the approved payout was paid on `paidOn`. */
 export async function markPaid(ctx: Ctx, actor: UserRow, event: EventRow, paidOn: string): Promise<ApprovalView> {
   const now = ctx.clock.now();
-  if (paidOn > stockholmToday(now)) throw invalid("A payment cannot be recorded before its day", { paidOn: paymentMsg.futurePaid });
+  if (paidOn > stockholmToday(now))
+    throw invalid("A payment cannot be recorded before its day", { paidOn: paymentMsg.futurePaid });
   return ctx.db.transaction(async (tx) => {
     await tx.execute(sqlLockEvent(event.id));
     const { payout } = await standingApproval(tx, event);
@@ -376,9 +392,7 @@ export async function issueInvoices(ctx: Ctx, tx: Tx, kind: FeeKind, events: rea
     const price = start?.unitPriceOre ?? toOre(ctx.config.PRICE_PER_VOLUNTEER);
     const quantity = kind === "START" ? counts.places : counts.attended;
     const net =
-      kind === "START"
-        ? startFee(calculatedFee(quantity, price))
-        : finalFee(quantity, price, start ? Number(start.netOre) : 0);
+      kind === "START" ? startFee(calculatedFee(quantity, price)) : finalFee(quantity, price, start ? Number(start.netOre) : 0);
     const number = await repo.takeInvoiceNumber(tx);
     const amounts = invoiceAmounts(net);
     await repo.insertInvoice(tx, {
