@@ -194,9 +194,9 @@ describe("a group's payment details", () => {
     const g = await confirmedGroup(app(), anna, { name: "Mejlgruppen", contactPersons: [{ email: bo.email }] });
     await setPayment(anna, g.id, BANKGIRO);
     await setPayment(bo, g.id, ACCOUNT);
-    await nthMail(files.sink, anna.email, 2, /Utbetalningsuppgifterna för Mejlgruppen/);
-    const toAnna = mailsTo(files.sink, anna.email, /Utbetalningsuppgifterna/).find((m) => m.text.includes("Bo Mejl")) as SunkMail;
-    expect(toAnna.text).toContain("Bo Mejl har ändrat utbetalningsuppgifterna");
+    await nthMail(files.sink, anna.email, 2, /Betalningsuppgifterna för Mejlgruppen/);
+    const toAnna = mailsTo(files.sink, anna.email, /Betalningsuppgifterna/).find((m) => m.text.includes("Bo Mejl")) as SunkMail;
+    expect(toAnna.text).toContain("Bo Mejl har ändrat betalningsuppgifterna");
     expect(toAnna.text).toContain("Före: Bankgiro ••••1055");
     expect(toAnna.text).toContain("Efter: Bankkonto ••••••2246");
     expect(toAnna.text).not.toContain("50501055");
@@ -206,7 +206,7 @@ describe("a group's payment details", () => {
     expect(toBo.text).toContain("Before: Bankgiro ••••1055");
     await setPayment(anna, g.id, ACCOUNT);
     await new Promise((r) => setTimeout(r, 300));
-    expect(mailsTo(files.sink, anna.email, /Utbetalningsuppgifterna/)).toHaveLength(2);
+    expect(mailsTo(files.sink, anna.email, /Betalningsuppgifterna/)).toHaveLength(2);
   });
 
   it("are seen by the group, and in the payout by the event's contacts while the offer is accepted; by nobody else", async () => {
@@ -425,9 +425,9 @@ describe("the bank file (pain.001.001.03)", () => {
     expect((await ask()).body.fields).toEqual({ payout: "payout.validation.notApproved" });
     await approve(s.owner, s.event.id);
     expect((await ask()).body).toEqual({ mailed: 1 });
-    const mail = await nthMail(files.sink, s.cecilia.email, 1, /Lägg in utbetalningsuppgifter/);
-    expect(mail.text).toContain(`/my-pages/groups/${s.gamma.id}`);
-    expect(mailsTo(files.sink, s.anna.email, /Lägg in utbetalningsuppgifter/)).toHaveLength(0);
+    const mail = await nthMail(files.sink, s.cecilia.email, 1, /Lägg in betalningsuppgifter/);
+    expect(mail.text).toContain(`/my-pages/volunteers/${s.gamma.id}`);
+    expect(mailsTo(files.sink, s.anna.email, /Lägg in betalningsuppgifter/)).toHaveLength(0);
     await ask();
     await ask();
     expectCleanError(await ask(), "LimitExceededException", 429);

@@ -428,7 +428,7 @@ describe("event screens", () => {
   });
 
   it.each(["sv", "en"] as const)(
-    "on a phone the title breaks between words, and the seven tabs are one row the keyboard goes along (%s, 375 px)",
+    "on a phone the title breaks between words, and the eight tabs are one row the keyboard goes along (%s, 375 px)",
     async (lang) => {
       const { owner, page } = await organizer({ width: 375, height: 812, language: lang });
       const event = await confirmedEvent(e2e.product.app, owner, inLund("Midsommarloppet i Lund", newDate()));
@@ -437,9 +437,9 @@ describe("event screens", () => {
       expect(await page.locator("main h1").innerText()).toBe("Midsommarloppet i Lund");
       expect(await wordsSplitOverLines(page, "main h1"), "words of the title split over two lines").toEqual([]);
 
-      // One row of seven tabs, as high as one tab.
+      // One row of eight tabs, as high as one tab.
       const tabs = page.getByRole("tablist", { name: translate(lang, "events.page.tabsLabel") }).getByRole("tab");
-      expect(await tabs.count()).toBe(7);
+      expect(await tabs.count()).toBe(8);
       const tops = new Set(
         (await Promise.all((await tabs.all()).map((tab) => tab.boundingBox()))).map((b) => Math.round(b?.y ?? -1)),
       );
@@ -458,11 +458,11 @@ describe("event screens", () => {
         );
       await page.getByRole("tab", { selected: true }).focus();
       await page.keyboard.press("End");
-      await poll(focusedTab).toBe(`tab:${translate(lang, "payout.tab")}`);
-      await poll(() => inSight(translate(lang, "payout.tab"))).toBe(true);
+      await poll(focusedTab).toBe(`tab:${translate(lang, "fees.tab")}`);
+      await poll(() => inSight(translate(lang, "fees.tab"))).toBe(true);
       await page.keyboard.press("Enter");
-      await page.waitForURL(/\/payout$/);
-      await poll(() => page.getByRole("tab", { name: translate(lang, "payout.tab"), selected: true }).isVisible()).toBe(true);
+      await page.waitForURL(/\/fees$/);
+      await poll(() => page.getByRole("tab", { name: translate(lang, "fees.tab"), selected: true }).isVisible()).toBe(true);
       await screenshot(page, `event-screens-tabs-end-${lang}-375`, { fullPage: false });
       await page.keyboard.press("Home");
       await poll(focusedTab).toBe(`tab:${translate(lang, "events.page.data")}`);

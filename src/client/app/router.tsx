@@ -45,8 +45,12 @@ const engagementPage = (load: PageModule) => page(load, ["groups", "events", "of
 /** An organizer page also waits for the event and offer texts, which only my-pages need. */
 const eventsPage = (load: PageModule) => page(load, ["events", "offers"]);
 
-/** The event page (its contacts' and a team leader's) also shows send-outs, attendance, pay and the roster. */
-const eventPage = (load: PageModule) => page(load, ["events", "offers", "sendouts", "attendance", "teamleader", "checkin"]);
+/**
+ * The event page (its contacts' and a team leader's) also shows send-outs, attendance, pay and the roster;
+ * the pay names how each group is paid in the group area's words.
+ */
+const eventPage = (load: PageModule) =>
+  page(load, ["events", "offers", "sendouts", "attendance", "teamleader", "checkin", "groups"]);
 
 const checkinPage = page(() => import("../routes/event-day/checkin.tsx"), ["checkin"]);
 
@@ -96,6 +100,11 @@ export const routes: RouteObject[] = [
       // The check-in page at the station (issue 23): the organizer's and the team leader's.
       { path: "my-pages/events/:id/checkin/:stationId", ...checkinPage },
       { path: "my-pages/teamleaders/:id/checkin/:stationId", ...checkinPage },
+      // An invoice of the event's fees, printable (issue 25).
+      {
+        path: "my-pages/events/:id/invoices/:number",
+        ...page(() => import("../routes/organizer/invoice-page.tsx"), ["attendance"]),
+      },
       { path: "my-pages/events/:id/*", ...eventPage(() => import("../routes/organizer/event-page.tsx")) },
       {
         path: "my-pages/teamleaders",

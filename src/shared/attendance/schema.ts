@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { CURRENCIES, PAYMENT_TYPES } from "../events/schema.ts";
 import { UUID_PATTERN } from "../groups/schema.ts";
-import { STATUSES } from "../status.ts";
 import { approvalView, bankFileView, paymentView } from "../payments/schema.ts";
+import { STATUSES } from "../status.ts";
 import { msg, wholeNumber } from "../validation.ts";
 import { PAY_KINDS } from "./payout.ts";
 import { exceedsVolunteers } from "./rules.ts";

@@ -69,6 +69,8 @@ const ALLOWED: Array<{ id: RegExp; stem: string }> = [
   // The privacy policy names the legal basis in the GDPR's own words ("berättigat intresse", "legitimate interest").
   { id: /^public\.privacy\.sections\.3\.paragraphs\.1$/, stem: "intresse" },
   { id: /^public\.privacy\.sections\.3\.paragraphs\.1$/, stem: "interest" },
+  // A payout is "approved for payment" (GLOSSARY: attestera); offers and events are never "approved".
+  { id: /^(payout\.(approval|validation|bankFile)\.|mail\.paymentDetailsMissing\.)/, stem: "approved" },
 ];
 
 /** Letters of any language count as word characters, so "ö" or "ä" never makes a word boundary. */

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { AttendanceBody, EventPayout, PayoutStatement } from "#shared/attendance/schema";
 import type { Offer, StationOffers } from "#shared/offers/schema";
+import type { ApprovalView, BankFileQuery } from "#shared/payments/schema";
 import { api, apiFile } from "../../app/api.ts";
 import { offerKeys } from "../../app/offer-queries.ts";
 import { downloadName, saveDownload } from "../../components/download.ts";
@@ -45,4 +46,35 @@ export function useGroupPayout(groupId: string) {
 export async function downloadPayoutCsv(event: { id: string; name: string; date: string }, prefix: string) {
   const blob = await apiFile(`/events/${encodeURIComponent(event.id)}/payout.csv`);
   saveDownload(blob, downloadName(`${prefix} ${event.name} ${event.date}`, "payout", "csv"));
+}
+
+/** The approval, payment and mails change the event's payout and the groups' statements alike. */
+function usePayoutAction<T, V = void>(call: (v: V) => Promise<T>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: () => client.invalidateQueries({ queryKey: ["payout"] }),
+  });
+}
+
+/** Approves the payout as it stands ("attestera"). */
+export const useApprovePayout = (eventId: string) =>
+  usePayoutAction(() => api<ApprovalView>("POST", `/events/${eventId}/payout/approve`));
+
+/** Records the day the approved payout was paid. */
+export const useMarkPaid = (eventId: string) =>
+  usePayoutAction((paidOn: string) => api<ApprovalView>("POST", `/events/${eventId}/payout/paid`, { paidOn }));
+
+/** Mails the contacts of the groups that are owed pay but have no payment details. */
+export function useAskForDetails(eventId: string) {
+  return useMutation({
+    mutationFn: () => api<{ mailed: number }>("POST", `/events/${eventId}/payout/ask-details`),
+  });
+}
+
+/** Saves the approved payout as a pain.001 file for the organizer's bank. */
+export async function downloadBankFile(event: { id: string; name: string }, query: BankFileQuery, prefix: string) {
+  const params = new URLSearchParams({ debtorBankgiro: query.debtorBankgiro, executionDate: query.executionDate });
+  const blob = await apiFile(`/events/${encodeURIComponent(event.id)}/payout.xml?${params}`);
+  saveDownload(blob, downloadName(`${prefix} ${event.name} ${query.executionDate}`, "payout", "xml"));
 }

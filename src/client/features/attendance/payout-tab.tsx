@@ -4,9 +4,14 @@ import { DownloadButton } from "../../components/download-button.tsx";
 import type { EventTabProps } from "../../components/event-tabs.ts";
 import { downloadPayoutCsv, useEventPayout } from "./api.ts";
 import { totalsText } from "./format.ts";
+import { PaymentDetails } from "./payment-details.tsx";
+import { ApprovalBadge, PayoutApproval } from "./payout-approval.tsx";
 import { StatementTable, SumNotes } from "./statement-table.tsx";
 
-/** /payout: what each group is paid for the event, from attendance and the stations' pay terms. */
+/**
+ * /payout: what each group is paid for the event, from attendance and the stations' pay terms, with how
+ * each group is paid; then the approval, the bank file and the payment (issue 25).
+ */
 export function PayoutTab({ event }: EventTabProps) {
   const { t, i18n } = useTranslation();
   const payout = useEventPayout(event.id);
@@ -14,7 +19,10 @@ export function PayoutTab({ event }: EventTabProps) {
   return (
     <Stack gap="lg">
       <Stack gap="xs">
-        <Title order={2}>{t("payout.title")}</Title>
+        <Group justify="space-between" align="center" gap="sm">
+          <Title order={2}>{t("payout.title")}</Title>
+          {payout.data && payout.data.statements.length > 0 && <ApprovalBadge approval={payout.data.approval} />}
+        </Group>
         <Text maw={720}>{t("payout.intro")}</Text>
       </Stack>
       <DownloadPayout event={event} />
@@ -30,7 +38,11 @@ export function PayoutTab({ event }: EventTabProps) {
         <>
           {payout.data.statements.map((s) => (
             <Paper key={s.group.id} withBorder p="md">
-              <StatementTable statement={s} heading={`${s.group.name} (${s.group.organizationName})`} />
+              <StatementTable
+                statement={s}
+                heading={`${s.group.name} (${s.group.organizationName})`}
+                details={<PaymentDetails payment={s.payment} />}
+              />
             </Paper>
           ))}
           <Paper withBorder p="md" bg="gray.0">
@@ -46,6 +58,7 @@ export function PayoutTab({ event }: EventTabProps) {
               <SumNotes notRecorded={payout.data.notRecorded} byAgreement={payout.data.byAgreement} />
             </Stack>
           </Paper>
+          <PayoutApproval event={event} payout={payout.data} />
         </>
       )}
     </Stack>

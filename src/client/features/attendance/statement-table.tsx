@@ -1,5 +1,5 @@
 import { Stack, Table, Text, Title } from "@mantine/core";
-import { useId } from "react";
+import { type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { Money, PayoutStatement } from "#shared/attendance/schema";
 import { stationTime } from "#shared/events/rules";
@@ -28,9 +28,18 @@ export function SumNotes({ notRecorded, byAgreement }: { notRecorded: number; by
 
 /**
  * One group's statement for one event: a line per station (time, pay terms, attendance, amount) and the
- * total. A table on a wide screen; on a phone each station is a block of labelled lines.
+ * total. A table on a wide screen; on a phone each station is a block of labelled lines. `details` go under
+ * the heading (the organizer sees how the group is paid).
  */
-export function StatementTable({ statement, heading }: { statement: PayoutStatement; heading: string }) {
+export function StatementTable({
+  statement,
+  heading,
+  details,
+}: {
+  statement: PayoutStatement;
+  heading: string;
+  details?: ReactNode;
+}) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const total = (totals: readonly Money[]) => totalsText(t, totals, lang);
@@ -40,6 +49,7 @@ export function StatementTable({ statement, heading }: { statement: PayoutStatem
       <Title order={3} size="h4" id={headingId} className={classes.wrap}>
         {heading}
       </Title>
+      {details}
       <Table className={classes.statement} verticalSpacing="xs" aria-labelledby={headingId} data-statement={statement.group.name}>
         <Table.Thead>
           <Table.Tr>

@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { ContactPerson } from "#shared/contacts";
 import type { PublicEvent } from "#shared/events/schema";
 import type { AvailabilitiesResult, AvailabilityInput, Group, GroupSummary, VolunteerInput } from "#shared/groups/schema";
+import type { PaymentInput } from "#shared/payments/schema";
 import { api, apiFile } from "../../app/api.ts";
 import { downloadName, saveDownload } from "../../components/download.ts";
 
@@ -36,6 +37,8 @@ export interface GroupPayload {
   contactPersons: ContactPerson[];
   volunteers?: VolunteerInput[];
   availabilities?: AvailabilityInput[];
+  /** Left out, the saved payment details stay; null removes them. */
+  payment?: PaymentInput | null;
 }
 
 export const createGroup = (body: GroupPayload) => api<Group>("POST", "/groups", body);

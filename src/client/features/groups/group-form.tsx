@@ -1,6 +1,6 @@
 import { Alert, Button, Checkbox, Fieldset, Group, NativeSelect, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { type ReactNode, useMemo } from "react";
+import { type ReactNode, useEffect, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { ContactPerson } from "#shared/contacts";
 import { skillLabelId } from "#shared/events/schema";
@@ -8,6 +8,7 @@ import { MUNICIPALITIES } from "#shared/geo/municipalities";
 import { canRemoveContact } from "#shared/groups/rules";
 import { AGES, groupBody, SKILLS } from "#shared/groups/schema";
 import { NO_SPORT, OTHER_SPORT, SPORT_IDS, sportLabelId } from "#shared/groups/sports";
+import type { PaymentView } from "#shared/payments/schema";
 import { zodValidate } from "../../components/form.ts";
 import { FormError } from "../../components/form-error.tsx";
 import { useSubmitFeedback } from "../../components/form-feedback.ts";
@@ -15,6 +16,7 @@ import { ContactPersonsField } from "../../components/people/index.ts";
 import { UnsavedChangesPrompt } from "../../components/unsaved-changes.tsx";
 import { WholeNumberInput } from "../../components/whole-number-input.tsx";
 import type { GroupPayload } from "./api.ts";
+import { PaymentFields, type PaymentValues, paymentChange, paymentValuesOf } from "./payment-fields.tsx";
 
 export interface GroupFormValues {
   name: string;
@@ -26,6 +28,7 @@ export interface GroupFormValues {
   sport: string;
   skills: string[];
   contactPersons: GroupPayload["contactPersons"];
+  payment: PaymentValues;
 }
 
 export const emptyGroupValues = (contactPersons: GroupPayload["contactPersons"] = []): GroupFormValues => ({
@@ -38,9 +41,12 @@ export const emptyGroupValues = (contactPersons: GroupPayload["contactPersons"] 
   sport: String(NO_SPORT),
   skills: [],
   contactPersons,
+  payment: paymentValuesOf(null),
 });
 
-export function groupValuesOf(g: Omit<GroupPayload, "sport"> & { sport: number | string | null }): GroupFormValues {
+export function groupValuesOf(
+  g: Omit<GroupPayload, "sport" | "payment"> & { sport: number | string | null; payment?: PaymentView | null },
+): GroupFormValues {
   return {
     name: g.name,
     organizationNumber: g.organizationNumber,
@@ -51,7 +57,17 @@ export function groupValuesOf(g: Omit<GroupPayload, "sport"> & { sport: number |
     sport: String(g.sport ?? NO_SPORT),
     skills: [...g.skills],
     contactPersons: g.contactPersons.map((c) => ({ ...c })),
+    payment: paymentValuesOf(g.payment),
   };
+}
+
+/**
+ * The body the form sends: its values, with the payment only when it changed (the API keeps the saved
+ * details when the body leaves them out).
+ */
+function bodyOf({ payment, ...values }: GroupFormValues, saved: PaymentValues): GroupPayload {
+  const change = paymentChange(payment, saved);
+  return { ...values, ...(change === undefined ? {} : { payment: change }) };
 }
 
 /** Municipalities by name in Swedish order, for the select lists. */
@@ -82,6 +98,8 @@ interface Props {
    * yet) the contacts are part of the form and saved with it.
    */
   onContactsSave?(next: ContactPerson[]): Promise<ContactPerson[]>;
+  /** Opened to add payment details: the payment part is scrolled to and its first choice focused. */
+  focusPayment?: boolean;
 }
 
 const FIELDS = [
@@ -93,12 +111,38 @@ const FIELDS = [
   "ages",
   "sport",
   "skills",
+  "payment",
 ] as const;
 
 /** The group form: the group's data and its contact persons (spec 02 §3, §5). */
-export function GroupForm({ initial, groupId, lockedEmails = [], submitLabel, onSubmit, actions, onContactsSave }: Props) {
+export function GroupForm({
+  initial,
+  groupId,
+  lockedEmails = [],
+  submitLabel,
+  onSubmit,
+  actions,
+  onContactsSave,
+  focusPayment,
+}: Props) {
   const { t } = useTranslation();
-  const form = useForm<GroupFormValues>({ initialValues: initial, validate: zodValidate(groupBody, t) });
+  const savedPayment = initial.payment;
+  const form = useForm<GroupFormValues>({
+    initialValues: initial,
+    // The rules of the body as it will be sent: payment details are checked only once a method is chosen.
+    validate: (values) => zodValidate(groupBody, t)(bodyOf(values, savedPayment)),
+  });
+  const paymentPart = useRef<HTMLFieldSetElement>(null);
+  useEffect(() => {
+    if (!focusPayment) return;
+    // After the shell's own effects: a navigation here (the payout tab's link) scrolls the page to the top.
+    const timer = setTimeout(() => {
+      const part = paymentPart.current;
+      part?.scrollIntoView({ block: "start" });
+      (part?.querySelector<HTMLInputElement>("input:checked") ?? part?.querySelector("input"))?.focus({ preventScroll: true });
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [focusPayment]);
   const municipalities = useMunicipalityOptions();
   const sports = useMemo(() => {
     const named = SPORT_IDS.filter((id) => id !== NO_SPORT && id !== OTHER_SPORT)
@@ -122,7 +166,7 @@ export function GroupForm({ initial, groupId, lockedEmails = [], submitLabel, on
     async (values) => {
       feedback.setError(null);
       try {
-        await onSubmit({ ...values, sport: Number(values.sport) });
+        await onSubmit({ ...bodyOf(values, savedPayment), sport: Number(values.sport) });
         form.resetDirty();
       } catch (err) {
         feedback.fail(err, form.setErrors);
@@ -220,6 +264,7 @@ export function GroupForm({ initial, groupId, lockedEmails = [], submitLabel, on
             </Alert>
           )}
         </Fieldset>
+        <PaymentFields form={form} saved={savedPayment} rootRef={paymentPart} />
         <FormError error={feedback.error} />
         <Group mt="xs" justify={actions ? "space-between" : "flex-end"}>
           {actions}

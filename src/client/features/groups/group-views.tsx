@@ -1,13 +1,16 @@
-import { Button } from "@mantine/core";
+import { Alert, Button, Group, Stack, Text, Title } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { skillLabelId } from "#shared/events/schema";
 import { findMunicipality } from "#shared/geo/municipalities";
 import type { Group as GroupData } from "#shared/groups/schema";
 import { sportLabelId } from "#shared/groups/sports";
+import { shownNumber } from "#shared/payments/numbers";
+import type { PaymentView } from "#shared/payments/schema";
 import { formatPhone } from "#shared/phone";
+import { stockholmToday } from "#shared/validation";
 import { ConfirmModal } from "../../components/confirm-modal.tsx";
 import { DownloadButton } from "../../components/download-button.tsx";
 import { Facts } from "../../components/facts.tsx";
@@ -47,6 +50,58 @@ export function GroupDetails({ group }: { group: GroupData }) {
         ],
       ]}
     />
+  );
+}
+
+/**
+ * How the group is paid, read-only (issue 25): the method, the number as printed, the bank and when the
+ * details last changed; without details, that there are none yet and, where the group may be edited, the
+ * way to add them.
+ */
+export function PaymentDetails({ payment, onAdd }: { payment: PaymentView | null; onAdd?: () => void }) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  return (
+    <Stack gap="xs" component="section" aria-labelledby={titleId} data-payment-details>
+      <Title order={2} size="h3" id={titleId}>
+        {t("groups.payment.title")}
+      </Title>
+      {payment ? (
+        <>
+          <Facts
+            rows={[
+              // The method names the number: "Bankgiro 5050-1055", "Bankkonto 6789, 123456789".
+              [
+                t(`groups.payment.method.${payment.method}`),
+                <span key="number" data-number>
+                  {shownNumber(payment)}
+                </span>,
+              ],
+              ...(payment.bankName ? [[t("groups.payment.bank"), payment.bankName] as [string, string]] : []),
+            ]}
+          />
+          {payment.noCheckDigit && (
+            <Alert color="orange" variant="light">
+              <Text size="sm">{t("groups.payment.noCheckDigit")}</Text>
+            </Alert>
+          )}
+          <Text size="sm" c="dimmed">
+            {t("groups.payment.changedAt", { date: stockholmToday(new Date(payment.changedAt)) })}
+          </Text>
+        </>
+      ) : (
+        <>
+          <Text maw={720}>{t("groups.payment.noneYet")}</Text>
+          {onAdd && (
+            <Group>
+              <Button variant="default" onClick={onAdd}>
+                {t("groups.payment.add")}
+              </Button>
+            </Group>
+          )}
+        </>
+      )}
+    </Stack>
   );
 }
 

@@ -7,6 +7,7 @@ export {
   ConfirmGroupButton,
   ExportButton,
   GroupDetails,
+  PaymentDetails,
   RemoveGroupButton,
 } from "./group-views.tsx";
 export { VolunteerList, type VolunteerValues } from "./volunteers.tsx";

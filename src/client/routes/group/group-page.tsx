@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Container, Group, Loader, Stack, Tabs, Text, Tit
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate, useParams } from "react-router";
+import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import type { Group as GroupData } from "#shared/groups/schema";
 import { ApiError } from "../../app/api.ts";
 import { useAuth } from "../../app/auth.tsx";
@@ -21,6 +21,7 @@ import {
   GroupForm,
   groupKeys,
   groupValuesOf,
+  PaymentDetails,
   payloadOf,
   RemoveGroupButton,
   saveAvailabilities,
@@ -123,7 +124,15 @@ function EditTab({ group }: { group: GroupData }) {
   const keep = useKeep();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [editing, setEditing] = useState(false);
+  const [params, setParams] = useSearchParams();
+  // `?edit=payment` (the payout tab's way to add missing details) opens the form at its payment part.
+  const [editing, setEditing] = useState<false | "all" | "payment">(
+    params.get("edit") === "payment" && group.abilities.edit ? "payment" : false,
+  );
+  const stopEditing = () => {
+    setEditing(false);
+    if (params.has("edit")) setParams({}, { replace: true });
+  };
 
   /** True when the user is still one of the group's contacts; otherwise leaves the group, no longer theirs to see. */
   const stillMine = (saved: GroupData) => {
@@ -139,8 +148,9 @@ function EditTab({ group }: { group: GroupData }) {
     return (
       <Stack gap="lg">
         <GroupDetails group={group} />
+        <PaymentDetails payment={group.payment} onAdd={group.abilities.edit ? () => setEditing("payment") : undefined} />
         <Group>
-          <Button onClick={() => setEditing(true)} disabled={!group.abilities.edit}>
+          <Button onClick={() => setEditing("all")} disabled={!group.abilities.edit}>
             {t("groups.page.edit")}
           </Button>
         </Group>
@@ -159,8 +169,9 @@ function EditTab({ group }: { group: GroupData }) {
       groupId={group.id}
       lockedEmails={group.contactPersons.filter((c) => c.creator).map((c) => c.email)}
       submitLabel={t("groups.page.save")}
+      focusPayment={editing === "payment"}
       actions={
-        <Button variant="default" onClick={() => setEditing(false)}>
+        <Button variant="default" onClick={stopEditing}>
           {t("groups.page.cancelEdit")}
         </Button>
       }
@@ -174,7 +185,7 @@ function EditTab({ group }: { group: GroupData }) {
         if (!stillMine(saved)) return;
         keep(saved);
         notifySuccess(t("groups.page.saved"));
-        setEditing(false);
+        stopEditing();
       }}
     />
   );

@@ -10,14 +10,15 @@ import { useTabInView } from "../../components/tab-in-view.ts";
 import { AttendanceTab, PayoutTab } from "../../features/attendance/index.ts";
 import { TodayTab } from "../../features/checkin/index.ts";
 import { ConfirmEvent, EventForm, EventSummary, StationsEditor, StationsSummary, useEvent } from "../../features/events/index.ts";
+import { FeesTab } from "../../features/fees/index.ts";
 import { MatchTab } from "../../features/offers/index.ts";
 import { RosterTab, SheetLink, StationSheet } from "../../features/roster/index.ts";
 import { SendOutsTab } from "../../features/sendouts/index.ts";
 
-const TABS = ["today", "data", "stations", "match", "sendouts", "attendance", "roster", "payout"] as const;
+const TABS = ["today", "data", "stations", "match", "sendouts", "attendance", "roster", "payout", "fees"] as const;
 type Tab = (typeof TABS)[number];
 
-/** A team leader reads the event without matching, and the organizer's roster and pay are not theirs (spec 02 §2). */
+/** A team leader reads the event without matching, and the organizer's roster, pay and fees are not theirs (spec 02 §2). */
 const TABS_OF: Record<EventMode, readonly Tab[]> = {
   organizer: TABS,
   teamleader: ["today", "data", "stations", "sendouts", "attendance"],
@@ -32,6 +33,7 @@ const LABEL: Record<Tab, string> = {
   attendance: "attendance.tab",
   roster: "roster.tab",
   payout: "payout.tab",
+  fees: "fees.tab",
 };
 
 /**
@@ -127,6 +129,8 @@ function TabContent({ tab, ...props }: EventTabProps & { tab: Tab }) {
       return <RosterTab {...props} />;
     case "payout":
       return <PayoutTab {...props} />;
+    case "fees":
+      return <FeesTab {...props} />;
     case "today":
       return <TodayTab {...props} />;
   }

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Language } from "#shared/account/schema";
 import type { EventPayout, PayoutStatement } from "#shared/attendance/schema";
+import { contactPagePath } from "#shared/contacts";
 import { translate } from "#shared/i18n/index";
 import {
   type ApprovedLine,
@@ -351,7 +352,7 @@ export async function askForDetails(ctx: Ctx, actor: UserRow, event: EventRow): 
           organizer: fullName(actor),
           event: event.name,
           group: names.get(c.groupId) ?? "",
-          url: new URL(`/my-pages/groups/${c.groupId}`, ctx.config.PUBLIC_URL).toString(),
+          url: new URL(contactPagePath("group", c.groupId), ctx.config.PUBLIC_URL).toString(),
         },
       })),
     );

@@ -1,0 +1,3 @@
+export { invoicePath, useFees } from "./api.ts";
+export { FeesTab } from "./fees-tab.tsx";
+export { Invoice } from "./invoice.tsx";
