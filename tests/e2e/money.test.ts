@@ -10,9 +10,11 @@ import { confirmedEvent, confirmedGroup, dayFromNow, type Json, LUND, offerAt, s
 import { expectNoAxeViolations, field, fitsWidth, newPage, poll, screenshot, setUpProduct, signInAs } from "./harness.ts";
 
 /**
- * The organizer's money pages (issue 25): on the pay tab, how each group is paid; the approval, the bank
- * file and the payment; then the fees tab in the test phase and a printable invoice. The rules and refusals
- * are the API's tests (tests/api/payments.test.ts); this one checks that the pages show them.
+ * Money from end to end (issue 25): a group's contact adds the group's bankgiro (English, on a phone); the
+ * organizer (Swedish, at a desk) records the attendance, sees how each group is paid, approves, downloads
+ * the bank file, asks for missing details and marks the pay paid; the contact sees the pay approved, then
+ * paid. Then the fees tab in the test phase and a printable invoice. The rules and refusals are the API's
+ * tests (tests/api/payments.test.ts); this one checks that people can do it on the pages.
  */
 
 const e2e = setUpProduct();
@@ -20,10 +22,10 @@ const e2e = setUpProduct();
 const IFK = "IFK Lund P16";
 const DALBY = "Dalby GIF F17";
 
-/** Today's event with two stations; IFK (bankgiro) and Dalby (no payment details) came. */
+/** Today's event with two stations and two accepted groups without payment details; Dalby's attendance recorded. */
 async function seed(app: TestApp) {
   const organizer = await buildUser(app, { firstName: "Karin", lastName: "Lindqvist" });
-  const contact = await buildUser(app, { firstName: "Olle", lastName: "Nilsson" });
+  const contact = await buildUser(app, { firstName: "Olle", lastName: "Nilsson", language: "en" });
   const today = dayFromNow(app, 0);
   const station = (name: string, pay: Record<string, unknown>) =>
     stationBody(today, { ...LUND, name, skills: [], officialQuantity: 10, currency: "SEK", groupPayment: null, ...pay });
@@ -35,24 +37,21 @@ async function seed(app: TestApp) {
       station("Parkering", { paymentType: "GROUPPAYMENT", groupPayment: 2000 }),
     ],
   });
-  const ifk = await confirmedGroup(app, contact, { name: IFK, payment: { method: "BANKGIRO", bankgiro: "5050-1055" } });
+  const ifk = await confirmedGroup(app, contact, { name: IFK });
   const dalby = await confirmedGroup(app, contact, { name: DALBY });
-  for (const [g, name, adults] of [
-    [ifk, "Vätskestation", 4],
-    [dalby, "Parkering", 3],
-  ] as Array<[Json, string, number]>) {
-    const k = { eventId: event.id, groupId: g.id, stationId: stationId(event, name) };
-    await offerAt(app, organizer, contact, k, { volunteers: 5, to: "ACCEPTED" });
-    const res = await call(app.server, "POST", `/api/events/${event.id}/attendance/${k.stationId}_${g.id}`, {
-      token: organizer.token,
-      body: { adultAttendance: adults, childAttendance: 0 },
-    });
-    expect(res.status).toBe(200);
-  }
-  return { organizer, event, today };
+  const at = (g: Json, name: string) => ({ eventId: event.id, groupId: g.id, stationId: stationId(event, name) });
+  await offerAt(app, organizer, contact, at(ifk, "Vätskestation"), { volunteers: 5, to: "ACCEPTED" });
+  await offerAt(app, organizer, contact, at(dalby, "Parkering"), { volunteers: 5, to: "ACCEPTED" });
+  const res = await call(app.server, "POST", `/api/events/${event.id}/attendance/${stationId(event, "Parkering")}_${dalby.id}`, {
+    token: organizer.token,
+    body: { adultAttendance: 3, childAttendance: 0 },
+  });
+  expect(res.status).toBe(200);
+  return { organizer, contact, event, today, ifk };
 }
 
 const sv = (id: string, values?: Record<string, string | number>) => translate("sv", id, values);
+const en = (id: string, values?: Record<string, string | number>) => translate("en", id, values);
 
 async function look(page: Page, name: string) {
   expect(await fitsWidth(page), `${name} fits the screen`).toBe(true);
@@ -60,12 +59,31 @@ async function look(page: Page, name: string) {
   await screenshot(page, name);
 }
 
-describe("the organizer's pay and fees", () => {
-  it("approves the pay, downloads the bank file, asks for details, marks it paid, and prints an invoice", async () => {
+describe("money from end to end", () => {
+  it("a contact adds the bankgiro; the organizer records attendance, approves, downloads the bank file, asks for details and marks it paid; the contact sees it; an invoice prints", async () => {
     const s = await seed(e2e.product.app);
+
+    // The group's contact, in English on a phone, adds the group's bankgiro.
+    const phone = await newPage(e2e.browser, { width: 375, language: "en" });
+    await signInAs(phone, e2e.product, s.contact);
+    await phone.goto(`${e2e.product.url}/my-pages/volunteers/${s.ifk.id}`);
+    await phone.getByRole("button", { name: en("groups.payment.add") }).click();
+    await phone.getByRole("radio", { name: en("groups.payment.method.BANKGIRO") }).check();
+    await field(phone, "bankgiro").fill("5050-1055");
+    await phone.getByRole("button", { name: en("groups.page.save") }).click();
+    await poll(() => phone.locator("[data-payment-details] [data-number]").textContent()).toBe("5050-1055");
+    await look(phone, "money-details-en-375");
+
+    // The organizer records IFK's attendance at the station.
     const page = await newPage(e2e.browser, { width: 1280, language: "sv" });
     await signInAs(page, e2e.product, s.organizer);
-    await page.goto(`${e2e.product.url}/my-pages/events/${s.event.id}/payout`);
+    await page.goto(`${e2e.product.url}/my-pages/events/${s.event.id}/attendance`);
+    await page.getByRole("link", { name: sv("attendance.list.showStation", { station: "Vätskestation" }) }).click();
+    await field(page, "adultAttendance").fill("4");
+    await field(page, "childAttendance").fill("0");
+    await page.getByRole("button", { name: sv("attendance.form.submit") }).click();
+    await poll(() => page.getByText(sv("attendance.form.saved", { group: IFK })).isVisible()).toBe(true);
+    await page.getByRole("tab", { name: sv("payout.tab") }).click();
 
     // How each group is paid, and that IFK's number changed today.
     const ifk = page.locator(`[data-statement="${IFK}"]`).locator("..");
@@ -95,6 +113,14 @@ describe("the organizer's pay and fees", () => {
     expect(xml).toContain("pain.001.001.03");
     expect(xml).toContain(`<ReqdExctnDt>${executionDate}</ReqdExctnDt>`);
     await poll(() => page.locator("[data-downloaded]").isVisible()).toBe(true);
+    expect(xml).toContain("<Othr><Id>50501055</Id><SchmeNm><Prtry>BGNR</Prtry></SchmeNm></Othr>");
+
+    // The contact sees the pay approved for payment.
+    await phone.getByRole("tab", { name: en("payout.groupTab") }).click();
+    await poll(() => phone.locator(`[data-event="Sjöloppet"] [data-approval="approved"]`).textContent()).toBe(
+      en("payout.approval.approved"),
+    );
+    await look(phone, "money-approved-en-375");
 
     // Dalby has no details: one mail to its contact.
     expect(await page.locator("[data-missing-details]").innerText()).toContain(DALBY);
@@ -108,6 +134,11 @@ describe("the organizer's pay and fees", () => {
       sv("payout.approval.paidBy", { date: stockholmToday(new Date()), name: "Karin Lindqvist" }),
     );
     await look(page, "payout-approval-paid-sv-1280");
+    await phone.reload();
+    await poll(() => phone.locator(`[data-event="Sjöloppet"] [data-approval="paid"]`).textContent()).toBe(
+      en("payout.approval.paid", { date: s.today }),
+    );
+    await phone.context().close();
 
     // The fees in the test phase, and the start fee's invoice on a page of its own.
     await page.getByRole("tab", { name: sv("fees.tab") }).click();
