@@ -790,7 +790,8 @@ const QUERY_EDGES = ["", "0000-01-01", "9999-12-31", "2147483648", "-1", "NaN", 
  */
 export function boundaryRequests(route: RouteInfo, fx: Fixtures): HostileRequest[] {
   const { template, names, query, valid, build } = callOf(route, fx);
-  const out: HostileRequest[] = [];
+  // The call as it should be made first: every route has one, also those without a body, path or query.
+  const out: HostileRequest[] = [build({})];
   if (template !== undefined)
     for (const path of pathsOf(template)) {
       const current = path.reduce<unknown>((node, key) => (node as Record<string | number, unknown>)[key], template);

@@ -151,11 +151,15 @@ export async function runProbe(options: ProbeOptions): Promise<ProbeReport> {
   const hit = new Set<string>();
   const started = performance.now();
   // Generated up front from the seed, so the same seed sends the same requests: the boundary sweep of every
-  // route in a shuffled order (all of it when there are twice as many requests), between random ones.
-  const sweep = routes.flatMap((r) => boundaryRequests(r, fixtures));
-  const swept = fc
-    .sample(fc.shuffledSubarray(sweep, { minLength: sweep.length }), { seed, numRuns: 1 })[0]
-    .slice(0, Math.min(sweep.length, Math.floor(requests / 2)));
+  // route in a shuffled order (all of it when there are twice as many requests), between random ones. One
+  // request of each route comes first, so a short run still reaches every route however many there are.
+  const shuffled = <T>(list: T[]) => fc.sample(fc.shuffledSubarray(list, { minLength: list.length }), { seed, numRuns: 1 })[0];
+  const perRoute = routes.map((r) => boundaryRequests(r, fixtures));
+  const sweep = [
+    ...shuffled(perRoute.flatMap((list) => list.slice(0, 1))),
+    ...shuffled(perRoute.flatMap((list) => list.slice(1))),
+  ];
+  const swept = sweep.slice(0, Math.min(sweep.length, Math.floor(requests / 2)));
   const random = fc.sample(probeRequests(routes, fixtures), { seed, numRuns: requests - swept.length });
   const stream = random.flatMap((r, i) => (i < swept.length ? [swept[i], r] : [r]));
   let next = 0;

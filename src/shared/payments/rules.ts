@@ -14,4 +14,3 @@ export function payoutAbilities(statements: number, approval: Pick<ApprovalView,
     askForDetails: holds,
   };
 }
-export type PayoutAbilities = ReturnType<typeof payoutAbilities>;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CURRENCIES } from "../events/schema.ts";
-import { crossField, isoDate, isRecord, msg } from "../validation.ts";
+import { crossField, isoDate, msg } from "../validation.ts";
 import { FEE_KINDS } from "./fees.ts";
 import { bankOf, checkBankAccount, digitsOf, isBankgiro, isPlusgiro, PAYMENT_METHODS, type PaymentDetails } from "./numbers.ts";
 
@@ -71,9 +71,6 @@ function wholeAccount(clearing: string, account: string): string {
   const check = checkBankAccount(clearing, account);
   return check.ok ? check.accountNumber : digitsOf(account);
 }
-
-/** Whether a value looks like payment details at all (the group form sends none until a method is chosen). */
-export const hasPayment = (v: unknown) => isRecord(v) && typeof v.method === "string" && v.method !== "";
 
 const instantOut = () => z.iso.datetime({ offset: true });
 

@@ -51,5 +51,4 @@ ALTER TABLE "group_payments" ADD CONSTRAINT "group_payments_changed_by_users_id_
 ALTER TABLE "invoices" ADD CONSTRAINT "invoices_event_id_events_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."events"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payout_approvals" ADD CONSTRAINT "payout_approvals_event_id_events_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."events"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payout_approvals" ADD CONSTRAINT "payout_approvals_approved_by_users_id_fk" FOREIGN KEY ("approved_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE UNIQUE INDEX "invoices_event_kind_key" ON "invoices" USING btree ("event_id","kind");--> statement-breakpoint
-INSERT INTO "invoice_numbers" ("id", "last") VALUES (1, 0);
+CREATE UNIQUE INDEX "invoices_event_kind_key" ON "invoices" USING btree ("event_id","kind");

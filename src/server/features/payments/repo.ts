@@ -105,14 +105,16 @@ export async function eventCounts(tx: Tx, eventId: string): Promise<{ places: nu
 }
 
 /**
- * The next invoice number. The UPDATE locks the counter's one row until the transaction ends, so
- * concurrent issues (on any process) take numbers one after the other, and a transaction that rolls back
- * gives its number back: no gaps.
+ * The next invoice number. The counter's one row is written (made on first use) and so locked until the
+ * transaction ends: concurrent issues on any process take numbers one after the other, and a transaction
+ * that rolls back gives its number back. No gaps, which a sequence would leave.
  */
 export async function takeInvoiceNumber(tx: Tx): Promise<number> {
   const [row] = await queryRows<{ last: number }>(
     tx,
-    sql`UPDATE invoice_numbers SET last = last + 1 WHERE id = 1 RETURNING last`,
+    sql`INSERT INTO invoice_numbers (id, last) VALUES (1, 1)
+      ON CONFLICT (id) DO UPDATE SET last = invoice_numbers.last + 1
+      RETURNING last`,
   );
   return row.last;
 }

@@ -21,6 +21,7 @@ import {
   startFee,
   toKronor,
   toOre,
+  VAT_RATE_PERCENT,
 } from "#shared/payments/fees";
 import { checkBankAccount, maskedNumber, type PaymentDetails } from "#shared/payments/numbers";
 import { payoutAbilities } from "#shared/payments/rules";
@@ -430,7 +431,7 @@ export async function fees(ctx: Ctx, event: EventRow): Promise<FeesView> {
   return {
     pricePerVolunteer: toKronor(price),
     currency: "SEK",
-    vatRatePercent: 25,
+    vatRatePercent: VAT_RATE_PERCENT,
     calculated: toKronor(calculated),
     places,
     startFee: toKronor(start ? Number(start.netOre) : startFee(calculated)),
