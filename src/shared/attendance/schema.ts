@@ -105,7 +105,10 @@ export const payoutStatementView = z.object({
   ...sums,
   /** How the group is paid (issue 25): for the group's contacts, and the event's while the offer is accepted. */
   payment: paymentView.nullable(),
-  /** The event's approval of its payout ("Attesterad för utbetalning", "Utbetald"), null until approved. */
+  /**
+   * The event's approval of its payout ("Attesterad för utbetalning", "Utbetald") in the group's statements;
+   * null until approved, and in the event's payout, which has it once as its own `approval`.
+   */
   approval: z.object({ approvedAt: z.string(), paidOn: z.string().nullable(), changed: z.boolean() }).nullable(),
 });
 export type PayoutStatement = z.infer<typeof payoutStatementView>;

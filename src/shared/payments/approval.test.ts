@@ -8,6 +8,8 @@ const sek = (amount: number): Pay => ({ kind: "amount", amount, currency: "SEK" 
 const line = (groupId: string, stationId: string, pay: Pay, adults = 2): ApprovedLine => ({
   groupId,
   stationId,
+  groupName: `Grupp ${groupId}`,
+  stationName: `Station ${stationId}`,
   adultAttendance: adults,
   childAttendance: 0,
   pay,

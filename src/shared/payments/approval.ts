@@ -12,6 +12,9 @@ import type { PaymentDetails } from "./numbers.ts";
 export interface ApprovedLine {
   groupId: string;
   stationId: string;
+  /** As they were named: a group whose offer is withdrawn later is still named in what changed. */
+  groupName: string;
+  stationName: string;
   adultAttendance: number | null;
   childAttendance: number | null;
   pay: Pay;
@@ -32,6 +35,8 @@ export function approvedLines(statements: readonly PayoutStatement[]): ApprovedL
       s.stations.map((st) => ({
         groupId: s.group.id,
         stationId: st.stationId,
+        groupName: s.group.name,
+        stationName: st.name,
         adultAttendance: st.adultAttendance,
         childAttendance: st.childAttendance,
         pay: st.pay,

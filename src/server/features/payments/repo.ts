@@ -3,7 +3,7 @@ import type { ApprovedLine } from "#shared/payments/approval";
 import type { FeeKind } from "#shared/payments/fees";
 import type { PaymentDetails, PaymentMethod } from "#shared/payments/numbers";
 import { queryRows, type Tx } from "../../db/client.ts";
-import { groupPayments, invoices, payoutApprovals } from "../../db/schema.ts";
+import { groupPayments, invoices, offers, payoutApprovals } from "../../db/schema.ts";
 
 export type PaymentRow = typeof groupPayments.$inferSelect;
 export type ApprovalRow = typeof payoutApprovals.$inferSelect;
@@ -22,9 +22,20 @@ export async function paymentOf(tx: Tx, groupId: string): Promise<PaymentRow | u
   return row;
 }
 
-export async function paymentsOf(tx: Tx, groupIds: string[]): Promise<PaymentRow[]> {
-  if (groupIds.length === 0) return [];
-  return tx.select().from(groupPayments).where(inArray(groupPayments.groupId, groupIds));
+/** The payment details of the groups with an accepted offer at the event: those its payout may show. */
+export async function paymentsOfEvent(tx: Tx, eventId: string): Promise<PaymentRow[]> {
+  return tx
+    .select()
+    .from(groupPayments)
+    .where(
+      inArray(
+        groupPayments.groupId,
+        tx
+          .select({ id: offers.groupId })
+          .from(offers)
+          .where(and(eq(offers.eventId, eventId), eq(offers.status, "ACCEPTED"))),
+      ),
+    );
 }
 
 /** The details as they were, locked: two contacts saving at once are told of each other's change in order. */

@@ -125,10 +125,7 @@ const eventOf = (event: EventRow) => ({ id: event.id, name: event.name, date: ev
 /** The event's statements as they stand now (one statement), with the groups' payment details (one more). */
 async function currentPayout(tx: Tx, event: EventRow) {
   const payout = presentEventPayout(eventOf(event), await attendance.payoutRows(tx, attendance.ofEvent(event.id)));
-  const payments = await repo.paymentsOf(
-    tx,
-    payout.statements.map((s) => s.group.id),
-  );
+  const payments = await repo.paymentsOfEvent(tx, event.id);
   return { payout, payments: new Map(payments.map((p) => [p.groupId, p])) };
 }
 
@@ -153,9 +150,10 @@ function presentApproval(row: repo.ApprovalRow, now: readonly ApprovedLine[], na
   };
 }
 
-/** Names of the groups and stations a payout speaks of, for the changes since its approval. */
-function namesOf(payout: EventStatements): Map<string, string> {
+/** Names of the groups and stations a payout speaks of, now or when it was approved. */
+function namesOf(payout: EventStatements, approved: readonly ApprovedLine[] = []): Map<string, string> {
   const names = new Map<string, string>();
+  for (const l of approved) names.set(l.groupId, l.groupName).set(l.stationId, l.stationName);
   for (const s of payout.statements) {
     names.set(s.group.id, s.group.name);
     for (const st of s.stations) names.set(st.stationId, st.name);
@@ -193,12 +191,12 @@ export async function eventPayout(ctx: Ctx, event: EventRow): Promise<EventPayou
   const now = ctx.clock.now();
   const { payout, payments } = await currentPayout(ctx.db, event);
   const row = await repo.approvalOf(ctx.db, event.id);
-  const names = namesOf(payout);
+  const names = namesOf(payout, row?.lines);
   const approval = row ? presentApproval(row, approvedLines(payout.statements), names) : null;
   for (const s of payout.statements) {
     const p = payments.get(s.group.id);
     s.payment = p ? presentPayment(p, now) : null;
-    s.approval = approval && { approvedAt: approval.approvedAt, paidOn: approval.paidOn, changed: approval.changed };
+    // The event's approval is the view's own `approval`; 400 copies of it would only weigh.
   }
   return {
     ...payout,
@@ -245,8 +243,8 @@ export async function approve(ctx: Ctx, actor: UserRow, event: EventRow): Promis
     if (payout.statements.length === 0)
       throw conflict("No group has accepted a station: there is nothing to approve", { payout: paymentMsg.nothingToApprove });
     const lines = approvedLines(payout.statements);
-    const names = namesOf(payout);
     const current = await repo.approvalOf(tx, event.id);
+    const names = namesOf(payout, current?.lines);
     if (current && changesSince(current.lines, lines).length === 0) return presentApproval(current, lines, names);
     const row = await repo.saveApproval(tx, event.id, {
       lines,
@@ -280,7 +278,7 @@ export async function markPaid(ctx: Ctx, actor: UserRow, event: EventRow, paidOn
     await tx.execute(sqlLockEvent(event.id));
     const { payout } = await standingApproval(tx, event);
     const row = (await repo.markPaid(tx, event.id, paidOn, fullName(actor))) as repo.ApprovalRow;
-    return presentApproval(row, approvedLines(payout.statements), namesOf(payout));
+    return presentApproval(row, approvedLines(payout.statements), namesOf(payout, row.lines));
   });
 }
 
@@ -295,7 +293,7 @@ export async function bankFile(ctx: Ctx, event: EventRow, query: BankFileQuery):
   if (query.executionDate !== today && query.executionDate !== nextBankDay(addDays(query.executionDate, -1)))
     throw invalid("Banks do not execute payments on that day", { executionDate: paymentMsg.notBankDay });
   const { row, payout, payments } = await standingApproval(ctx.db, event);
-  const names = namesOf(payout);
+  const names = namesOf(payout, row.lines);
   const plan = bankTransfers(row.number, row.lines, (id) => {
     const p = payments.get(id);
     return p && repo.detailsOf(p);
@@ -329,7 +327,7 @@ export async function askForDetails(ctx: Ctx, actor: UserRow, event: EventRow): 
     const row = await repo.approvalOf(tx, event.id);
     if (!row) throw conflict("The payout is not approved", { payout: paymentMsg.notApproved });
     const { payout, payments } = await currentPayout(tx, event);
-    const names = namesOf(payout);
+    const names = namesOf(payout, row.lines);
     const missing = bankTransfers(row.number, row.lines, (id) => {
       const p = payments.get(id);
       return p && repo.detailsOf(p);
