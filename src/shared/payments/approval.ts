@@ -30,19 +30,32 @@ export function changedDaysAgo(changedAt: Date | string, now: Date): number | nu
 
 /** The lines of an event's statements, in a fixed order (group, then station): what an approval keeps. */
 export function approvedLines(statements: readonly PayoutStatement[]): ApprovedLine[] {
-  return statements
-    .flatMap((s) =>
-      s.stations.map((st) => ({
-        groupId: s.group.id,
-        stationId: st.stationId,
-        groupName: s.group.name,
-        stationName: st.name,
-        adultAttendance: st.adultAttendance,
-        childAttendance: st.childAttendance,
-        pay: st.pay,
-      })),
-    )
-    .sort((a, b) => a.groupId.localeCompare(b.groupId) || a.stationId.localeCompare(b.stationId));
+  return (
+    statements
+      .flatMap((s) =>
+        s.stations.map((st) => ({
+          groupId: s.group.id,
+          stationId: st.stationId,
+          groupName: s.group.name,
+          stationName: st.name,
+          adultAttendance: st.adultAttendance,
+          childAttendance: st.childAttendance,
+          pay: st.pay,
+        })),
+      )
+      // Ids are ASCII: a plain comparison orders them the same everywhere, and far faster than localeCompare.
+      .sort((a, b) =>
+        a.groupId < b.groupId
+          ? -1
+          : a.groupId > b.groupId
+            ? 1
+            : a.stationId < b.stationId
+              ? -1
+              : a.stationId > b.stationId
+                ? 1
+                : 0,
+      )
+  );
 }
 
 /** What each group is owed per currency in hundredths (öre, cents), in the lines' group order. */

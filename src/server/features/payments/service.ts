@@ -23,7 +23,7 @@ import {
   toOre,
   VAT_RATE_PERCENT,
 } from "#shared/payments/fees";
-import { checkBankAccount, maskedNumber, type PaymentDetails } from "#shared/payments/numbers";
+import { checkBankAccount, maskedNumber, type PaymentDetails, type PaymentMethod } from "#shared/payments/numbers";
 import { payoutAbilities } from "#shared/payments/rules";
 import {
   type ApprovalView,
@@ -55,10 +55,13 @@ const invalid = (what: string, fields: Record<string, string>) => new AppError("
 // ── A group's payment details ───────────────────────────────────────────────────────────────────────
 
 export function presentPayment(row: repo.PaymentRow, now: Date): PaymentView {
-  const details = repo.detailsOf(row);
-  const account = details.method === "BANK_ACCOUNT" ? checkBankAccount(row.clearingNumber ?? "", row.accountNumber ?? "") : null;
+  const account = row.method === "BANK_ACCOUNT" ? checkBankAccount(row.clearingNumber ?? "", row.accountNumber ?? "") : null;
   return {
-    ...details,
+    method: row.method as PaymentMethod,
+    bankgiro: row.bankgiro,
+    plusgiro: row.plusgiro,
+    clearingNumber: row.clearingNumber,
+    accountNumber: row.accountNumber,
     bankName: account?.ok ? account.bankName : null,
     noCheckDigit: account?.ok ? account.noCheckDigit : false,
     changedAt: row.changedAt.toISOString(),
