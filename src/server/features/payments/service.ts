@@ -11,7 +11,7 @@ import {
   changedDaysAgo,
   changesSince,
 } from "#shared/payments/approval";
-import { nextBankDay } from "#shared/payments/bank-days";
+import { isBankDay, nextBankDay } from "#shared/payments/bank-days";
 import {
   calculatedFee,
   type FeeKind,
@@ -293,7 +293,7 @@ export async function bankFile(ctx: Ctx, event: EventRow, query: BankFileQuery):
   const now = ctx.clock.now();
   const today = stockholmToday(now);
   if (query.executionDate < today) throw invalid("The execution date has passed", { executionDate: paymentMsg.pastDate });
-  if (query.executionDate !== today && query.executionDate !== nextBankDay(addDays(query.executionDate, -1)))
+  if (!isBankDay(query.executionDate))
     throw invalid("Banks do not execute payments on that day", { executionDate: paymentMsg.notBankDay });
   const { row, payout, payments } = await standingApproval(ctx.db, event);
   const names = namesOf(payout, row.lines);
