@@ -50,7 +50,7 @@ export function GroupPayout({ groupId }: { groupId: string }) {
         </Alert>
       )}
       {payout.isPending ? (
-        <Loader aria-label={t("common.loading")} />
+        <Loader role="status" aria-label={t("common.loading")} />
       ) : payout.isError ? (
         <Alert color="red" role="alert">
           {t("payout.loadError")}

@@ -27,7 +27,7 @@ export function PayoutTab({ event }: EventTabProps) {
       </Stack>
       <DownloadPayout event={event} />
       {payout.isPending ? (
-        <Loader aria-label={t("common.loading")} />
+        <Loader role="status" aria-label={t("common.loading")} />
       ) : payout.isError ? (
         <Alert color="red" role="alert">
           {t("payout.loadError")}

@@ -36,7 +36,7 @@ export function StationAttendance({ event, base, stationId }: { event: EventView
     return (
       <Stack gap="md" align="flex-start">
         {back}
-        <Loader aria-label={t("common.loading")} />
+        <Loader role="status" aria-label={t("common.loading")} />
       </Stack>
     );
   if (query.isError)

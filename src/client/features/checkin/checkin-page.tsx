@@ -67,7 +67,7 @@ export function CheckinPage({
 
   const groups = useMemo(() => (list ? byGroup(list, search) : []), [list, search]);
 
-  if (list === undefined) return <Loader aria-label={t("common.loading")} m="lg" />;
+  if (list === undefined) return <Loader role="status" aria-label={t("common.loading")} m="lg" />;
   if (list === null)
     return (
       <Container size="xs" py="lg">
@@ -139,7 +139,7 @@ export function CheckinPage({
           )}
         </div>
         {scanning && (
-          <Suspense fallback={<Loader aria-label={t("common.loading")} />}>
+          <Suspense fallback={<Loader role="status" aria-label={t("common.loading")} />}>
             <Scanner onCode={scanned} />
           </Suspense>
         )}

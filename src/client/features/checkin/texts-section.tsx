@@ -38,7 +38,7 @@ export function TextsSection({ eventId }: { eventId: string }) {
         </Title>
         <Text size="sm">{t("checkin.texts.intro")}</Text>
         {texts.isPending ? (
-          <Loader size="sm" aria-label={t("common.loading")} />
+          <Loader size="sm" role="status" aria-label={t("common.loading")} />
         ) : texts.isError ? (
           <Alert color="red" role="alert">
             {t("checkin.texts.loadError")}

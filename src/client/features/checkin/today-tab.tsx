@@ -44,7 +44,7 @@ export function TodayTab({ event, mode, base }: EventTabProps) {
   const live = useLiveCounts(event.id);
   const now = useNow();
 
-  if (organizer && today.isPending) return <Loader aria-label={t("common.loading")} />;
+  if (organizer && today.isPending) return <Loader role="status" aria-label={t("common.loading")} />;
   if (organizer && today.isError)
     return (
       <Alert color="red" role="alert">

@@ -31,7 +31,7 @@ export function FeesTab({ event }: EventTabProps) {
         <Text maw={720}>{t("fees.intro")}</Text>
       </Stack>
       {fees.isPending ? (
-        <Loader aria-label={t("common.loading")} />
+        <Loader role="status" aria-label={t("common.loading")} />
       ) : fees.isError ? (
         <Alert color="red.9" role="alert">
           {t("fees.loadError")}

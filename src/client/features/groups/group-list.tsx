@@ -21,7 +21,7 @@ export function GroupList() {
         </Button>
       </Group>
       {summaries.isPending ? (
-        <Loader size="sm" aria-label={t("common.loading")} />
+        <Loader size="sm" role="status" aria-label={t("common.loading")} />
       ) : summaries.isError ? (
         <Alert color="red" role="alert">
           {t("groups.area.loadError")}

@@ -31,7 +31,7 @@ export function StandIns({ offer, members }: { offer: Offer; members: readonly M
     queryFn: () => api<GroupCheckin[]>("GET", `/groups/${offer.groupId}/events/${offer.eventId}/checkins`),
     refetchInterval: 60_000,
   });
-  if (checkins.isPending) return <Loader size="sm" aria-label={t("common.loading")} />;
+  if (checkins.isPending) return <Loader size="sm" role="status" aria-label={t("common.loading")} />;
   if (checkins.isError)
     return (
       <Alert color="red" role="alert">

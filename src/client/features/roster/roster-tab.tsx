@@ -34,7 +34,7 @@ export function RosterTab({ event, base }: EventTabProps) {
         <Text maw={720}>{t("roster.intro")}</Text>
       </div>
       {offers.isPending ? (
-        <Loader aria-label={t("common.loading")} />
+        <Loader role="status" aria-label={t("common.loading")} />
       ) : offers.isError || !r ? (
         <Alert color="red.9" role="alert">
           {t("roster.loadError")}

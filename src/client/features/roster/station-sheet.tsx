@@ -94,7 +94,7 @@ export function StationSheet({ event, base, stationId }: EventTabProps & { stati
       </section>
 
       {sheet.isPending ? (
-        <Loader aria-label={t("common.loading")} />
+        <Loader role="status" aria-label={t("common.loading")} />
       ) : sheet.isError || !r || !counts ? (
         <Alert color="red.9" role="alert">
           {t("sheet.loadError")}

@@ -31,7 +31,7 @@ export function SendOutList({ event, base }: EventTabProps) {
         )}
       </Group>
       {list.isPending ? (
-        <Loader aria-label={t("common.loading")} />
+        <Loader role="status" aria-label={t("common.loading")} />
       ) : list.isError ? (
         <Alert color="red" role="alert">
           {t("sendouts.list.loadError")}

@@ -23,7 +23,7 @@ export function SendOutView({ event, base, sendOutId }: EventTabProps & { sendOu
       {t("sendouts.view.back")}
     </Anchor>
   );
-  if (query.isPending) return <Loader aria-label={t("common.loading")} />;
+  if (query.isPending) return <Loader role="status" aria-label={t("common.loading")} />;
   if (query.isError)
     return (
       <Stack gap="md">

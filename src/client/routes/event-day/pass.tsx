@@ -33,7 +33,7 @@ export default function PassPage() {
           {t(error)}
         </Alert>
       ) : !pass ? (
-        <Loader aria-label={t("common.loading")} />
+        <Loader role="status" aria-label={t("common.loading")} />
       ) : (
         <>
           <PassCard pass={pass} />

@@ -87,7 +87,7 @@ function GroupWizard() {
         </Stepper>
 
         {id && query.isPending ? (
-          <Loader aria-label={t("common.loading")} />
+          <Loader role="status" aria-label={t("common.loading")} />
         ) : id && !group ? (
           <Alert color="red" role="alert">
             {t("groups.page.loadError")}

@@ -58,7 +58,7 @@ function GroupPageContent() {
   if (query.isPending)
     return (
       <Container size="md" py="xl">
-        <Loader aria-label={t("common.loading")} />
+        <Loader role="status" aria-label={t("common.loading")} />
       </Container>
     );
   if (query.isError) {

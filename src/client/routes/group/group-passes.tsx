@@ -38,7 +38,7 @@ export default function GroupPassesPage() {
             intro={t("checkin.pass.groupIntro")}
           />
           {passes.isPending ? (
-            <Loader aria-label={t("common.loading")} />
+            <Loader role="status" aria-label={t("common.loading")} />
           ) : passes.isError ? (
             <Alert color="red" role="alert">
               {t("checkin.pass.loadError")}

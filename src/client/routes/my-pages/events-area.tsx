@@ -68,7 +68,7 @@ export default function EventsArea() {
         </nav>
 
         {summaries.isPending ? (
-          <Loader aria-label={t("common.loading")} />
+          <Loader role="status" aria-label={t("common.loading")} />
         ) : summaries.isError ? (
           <Alert color="red.9" role="alert">
             {t("events.hub.loadError")}

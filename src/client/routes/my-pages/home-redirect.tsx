@@ -32,7 +32,7 @@ function FirstArea() {
   if ([events, led, groups].some((q) => q.isPending))
     return (
       <Container size="lg" py="lg">
-        <Loader aria-label={t("common.loading")} />
+        <Loader role="status" aria-label={t("common.loading")} />
       </Container>
     );
   const area = homeArea(null, {

@@ -19,7 +19,7 @@ export default function TeamleadersArea() {
   return (
     <AreaFrame area="teamleaders">
       {led.isPending ? (
-        <Loader aria-label={t("common.loading")} />
+        <Loader role="status" aria-label={t("common.loading")} />
       ) : led.isError ? (
         <Alert color="red.9" role="alert">
           {t("teamleader.loadError")}

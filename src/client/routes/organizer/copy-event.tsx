@@ -45,7 +45,7 @@ function CopyWizard() {
   const w = useCopyWizard();
   const summaries = useEventSummaries();
   const source = w.source.data;
-  const loading = <Loader aria-label={t("common.loading")} />;
+  const loading = <Loader role="status" aria-label={t("common.loading")} />;
 
   // A new step replaces the button that led to it: its heading takes the focus, so a screen reader says
   // where the user now is and the keyboard goes on from there (not on the page's first showing).

@@ -59,7 +59,7 @@ export default function EventPage() {
     <RequireAuth>
       <Container size="md" py="lg">
         {event.isPending ? (
-          <Loader aria-label={t("common.loading")} />
+          <Loader role="status" aria-label={t("common.loading")} />
         ) : event.isError ? (
           <Alert color="red" role="alert">
             {t("events.page.loadError")}

@@ -27,7 +27,7 @@ export default function InvoicePage() {
     <RequireAuth>
       <Container size="md" py="lg">
         {fees.isPending ? (
-          <Loader aria-label={t("common.loading")} />
+          <Loader role="status" aria-label={t("common.loading")} />
         ) : fees.isError || !fees.data || !invoice ? (
           <Stack gap="md">
             <Alert color="red.9" role="alert">

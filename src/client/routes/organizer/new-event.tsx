@@ -69,7 +69,7 @@ export default function NewEventPage() {
         <PageHeader title="events.wizard.title" crumbs={[{ label: "myPages.events.title", to: "/my-pages/events" }]} />
         <ProgressSteps steps={STEPS} active={step} onStepClick={(i) => (step === 1 ? fromStations(i) : go(i))} />
         {id && event.isPending ? (
-          <Loader aria-label={t("common.loading")} />
+          <Loader role="status" aria-label={t("common.loading")} />
         ) : id && event.isError ? (
           <Alert color="red" role="alert">
             {t("events.page.loadError")}

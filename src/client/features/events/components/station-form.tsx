@@ -171,7 +171,7 @@ export function StationForm({ ref, initial, eventId, otherNames, teamLeaderName,
               {...form.getInputProps("markerLocation")}
             />
             {config.data ? (
-              <Suspense fallback={<Loader size="sm" aria-label={t("events.map.loading")} />}>
+              <Suspense fallback={<Loader size="sm" role="status" aria-label={t("events.map.loading")} />}>
                 <MapPicker
                   config={config.data}
                   value={v.markerCoordinates ?? null}
@@ -185,7 +185,7 @@ export function StationForm({ ref, initial, eventId, otherNames, teamLeaderName,
                 />
               </Suspense>
             ) : (
-              <Loader size="sm" aria-label={t("events.map.loading")} />
+              <Loader size="sm" role="status" aria-label={t("events.map.loading")} />
             )}
           </Stack>
         </Fieldset>

@@ -130,7 +130,7 @@ export function AddGroupForm({ eventId, station, allocation, suggestReplacement 
               </Alert>
             )}
             {candidates.isPending ? (
-              <Loader size="sm" aria-label={t("common.loading")} />
+              <Loader size="sm" role="status" aria-label={t("common.loading")} />
             ) : candidates.isError ? (
               <Alert color="red.9" role="alert">
                 {t("events.match.add.candidatesError")}

@@ -38,7 +38,7 @@ export function MatchTab({ event }: { event: EventView }) {
         </Anchor>
       </Alert>
     );
-  if (offers.isPending) return <Loader aria-label={t("common.loading")} />;
+  if (offers.isPending) return <Loader role="status" aria-label={t("common.loading")} />;
   if (offers.isError)
     return (
       <Alert color="red.9" role="alert">
