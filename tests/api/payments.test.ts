@@ -434,6 +434,7 @@ describe("the bank file (pain.001.001.03)", () => {
     expect(
       (await call(app().server, "POST", `/api/events/${s.event.id}/payout/ask-details`, { token: s.leader.token })).status,
     ).toBe(404);
+    expect((await call(app().server, "POST", `/api/events/${s.event.id}/payout/ask-details`)).status).toBe(401);
   });
 });
 
@@ -455,6 +456,7 @@ describe("recording the payment", () => {
       .parse((await call(app().server, "GET", `/api/groups/${s.alfa.id}/payout`, { token: s.anna.token })).body);
     expect(group[0].approval).toEqual({ approvedAt: expect.any(String), paidOn: s.event.date, changed: false });
     for (const u of [s.leader, s.anna]) expect((await paid(u, s.event.id, s.event.date)).status).toBe(404);
+    expect((await paid(undefined, s.event.id, s.event.date)).status).toBe(401);
   });
 });
 

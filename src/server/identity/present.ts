@@ -13,7 +13,10 @@ export function presentProfile(u: UserRow): Profile {
   };
 }
 
+/** A person's name as the product writes it: first and last name. */
+export const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`;
+
 /** Only what is needed to add someone as a contact: never the phone or anything else. */
 export function presentLookup(u: UserRow): UserLookup {
-  return { email: u.email, firstName: u.firstName, lastName: u.lastName, name: `${u.firstName} ${u.lastName}` };
+  return { email: u.email, firstName: u.firstName, lastName: u.lastName, name: fullName(u) };
 }

@@ -18,7 +18,7 @@ import { AppError } from "../http/errors.ts";
 import { hitLimit, releaseLimitEvent } from "../limits.ts";
 import { queueMail } from "../mail/outbox.ts";
 import type { MailKind } from "../mail/templates.ts";
-import { presentLookup, presentProfile } from "./present.ts";
+import { fullName, presentLookup, presentProfile } from "./present.ts";
 import * as repo from "./repo.ts";
 import { keyedHash, newCode, randomSecret, sameHash, temporaryPassword } from "./secrets.ts";
 import { ACCESS_TOKEN_SECONDS, CHALLENGE_SECONDS, readToken, signToken } from "./tokens.ts";
@@ -518,7 +518,7 @@ export async function inviteUser(
     if (!created) throw new AppError("UsernameExistsException", "An account with the given email already exists");
     await queueMail(tx, now, created.email, invitationKind(target, body.type), created.language as Language, {
       firstName: created.firstName,
-      inviter: `${inviter.firstName} ${inviter.lastName}`,
+      inviter: fullName(inviter),
       email: created.email,
       password,
       url: new URL("/login", ctx.config.PUBLIC_URL).toString(),

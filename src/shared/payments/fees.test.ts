@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { calculatedFee, finalFee, invoiceAmounts, startFee, toKronor, toOre } from "./fees.ts";
+import { calculatedFee, finalFee, invoiceAmounts, invoiceLines, startFee, toKronor, toOre } from "./fees.ts";
 
 describe("the organizer's fees (spec: 50 % at confirmation, the rest after the event)", () => {
   it("charges half the calculated cost at confirmation", () => {
@@ -42,6 +42,26 @@ describe("the organizer's fees (spec: 50 % at confirmation, the rest after the e
         const total = start + finalFee(attended, price, start);
         expect(total).toBeGreaterThanOrEqual(start);
         expect(total).toBe(Math.max(start, attended * price));
+      }),
+    );
+  });
+});
+
+describe("an invoice's lines", () => {
+  it("is one line for the start fee, and for the final fee those who came less the start fee, summing to the net", () => {
+    expect(invoiceLines({ kind: "START", quantity: 15, unitPriceOre: 2500, netOre: 18_750 })).toEqual([
+      { line: "start", amount: 18_750 },
+    ]);
+    expect(invoiceLines({ kind: "FINAL", quantity: 100, unitPriceOre: 2500, netOre: 100_000 })).toEqual([
+      { line: "final", amount: 250_000 },
+      { line: "lessStart", amount: -150_000 },
+    ]);
+    expect(invoiceLines({ kind: "FINAL", quantity: 0, unitPriceOre: 0, netOre: 0 })).toEqual([{ line: "final", amount: 0 }]);
+    fc.assert(
+      fc.property(fc.nat(5000), fc.nat(5000), fc.nat(100_000), (places, attended, price) => {
+        const net = finalFee(attended, price, startFee(calculatedFee(places, price)));
+        const lines = invoiceLines({ kind: "FINAL", quantity: attended, unitPriceOre: price, netOre: net });
+        expect(lines.reduce((sum, l) => sum + l.amount, 0)).toBe(net);
       }),
     );
   });

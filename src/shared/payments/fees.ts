@@ -30,3 +30,23 @@ export function invoiceAmounts(netOre: number): { net: number; vat: number; gros
 
 /** Days an invoice gives to pay. */
 export const PAYMENT_TERMS_DAYS = 30;
+
+/**
+ * The lines of an invoice, in öre: the start fee is one line; the final fee shows those who came at the
+ * price, then the start fee already invoiced taken off (what is left is the invoice's net).
+ */
+export function invoiceLines(i: {
+  kind: FeeKind;
+  quantity: number;
+  unitPriceOre: number;
+  netOre: number;
+}): Array<{ line: "start" | "final" | "lessStart"; amount: number }> {
+  if (i.kind === "START") return [{ line: "start", amount: i.netOre }];
+  const charged = i.quantity * i.unitPriceOre;
+  return charged > i.netOre
+    ? [
+        { line: "final", amount: charged },
+        { line: "lessStart", amount: i.netOre - charged },
+      ]
+    : [{ line: "final", amount: charged }];
+}

@@ -2,6 +2,7 @@ import "../../components/print.css";
 import { Stack, Table, Text, Title } from "@mantine/core";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import { invoiceLines, toKronor, toOre } from "#shared/payments/fees";
 import { formatBankgiro, isBankgiro } from "#shared/payments/numbers";
 import type { FeesView, InvoiceView } from "#shared/payments/schema";
 import { Facts } from "../../components/facts.tsx";
@@ -43,14 +44,17 @@ export function Invoice({ invoice, fees }: { invoice: InvoiceView; fees: FeesVie
   const { buyer } = invoice;
   const price = sek(invoice.unitPrice);
   const event = `${invoice.eventName} ${invoice.eventDate}`;
-  // In öre, so that 3 × 0,10 kr is 0,30 kr and not 0,30000000000000004.
-  const before = (Math.round(invoice.unitPrice * 100) * invoice.quantity) / 100;
-  const lines: Array<{ key: string; text: string; amount: number }> =
-    invoice.kind === "START"
-      ? [{ key: "start", text: t("fees.invoice.startLine", { event, quantity: invoice.quantity, price }), amount: invoice.net }]
-      : [{ key: "final", text: t("fees.invoice.finalLine", { event, quantity: invoice.quantity, price }), amount: before }];
-  if (invoice.kind === "FINAL" && before > invoice.net)
-    lines.push({ key: "less", text: t("fees.invoice.lessStart"), amount: invoice.net - before });
+  const texts = {
+    start: t("fees.invoice.startLine", { event, quantity: invoice.quantity, price }),
+    final: t("fees.invoice.finalLine", { event, quantity: invoice.quantity, price }),
+    lessStart: t("fees.invoice.lessStart"),
+  };
+  const lines = invoiceLines({
+    kind: invoice.kind,
+    quantity: invoice.quantity,
+    unitPriceOre: toOre(invoice.unitPrice),
+    netOre: toOre(invoice.net),
+  }).map(({ line, amount }) => ({ key: line, text: texts[line], amount: toKronor(amount) }));
   const bankgiro = isBankgiro(seller.bankgiro) ? formatBankgiro(seller.bankgiro) : seller.bankgiro;
   const payment = { amount: sek(invoice.gross), date: invoice.dueOn, number: invoice.number, bankgiro };
 

@@ -1,7 +1,9 @@
 import { type Currency, type PayTerms, paySums, stationMinutes, stationPay } from "#shared/attendance/payout";
 import type { EventPayout, PayoutStatement, PayoutStation } from "#shared/attendance/schema";
 import type { PaymentType } from "#shared/events/schema";
+import type { Status } from "#shared/status";
 import { formatInstant } from "#shared/time";
+import type { EventRow } from "../events/repo.ts";
 import type { PayoutRow } from "./repo.ts";
 
 /** Swedish order for group and event names; built once, used for every comparison. */
@@ -71,6 +73,14 @@ export function presentStatements(rows: readonly PayoutRow[]): PayoutStatement[]
   for (const s of statements) Object.assign(s, paySums(s.stations.map((st) => st.pay)));
   return statements;
 }
+
+/** The event as a payout names it. */
+export const payoutEventOf = (event: EventRow): EventPayout["event"] => ({
+  id: event.id,
+  name: event.name,
+  date: event.date,
+  status: event.status as Status,
+});
 
 /** An event's payout without its approval: what the CSV and the approval are made from. */
 export type EventStatements = Pick<EventPayout, "event" | "statements" | "totals" | "notRecorded" | "byAgreement">;

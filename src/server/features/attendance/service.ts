@@ -2,14 +2,13 @@ import type { Language } from "#shared/account/schema";
 import { attendanceRefusal } from "#shared/attendance/rules";
 import type { AttendanceBody } from "#shared/attendance/schema";
 import type { Offer } from "#shared/offers/schema";
-import type { Status } from "#shared/status";
 import type { Ctx } from "../../context.ts";
 import { AppError, conflict, notFound } from "../../http/errors.ts";
 import type { EventRow } from "../events/repo.ts";
 import type { OfferKey } from "../offers/repo.ts";
 import * as offers from "../offers/service.ts";
 import { payoutCsv, payoutCsvFileName } from "./csv.ts";
-import { presentEventPayout } from "./present.ts";
+import { payoutEventOf, presentEventPayout } from "./present.ts";
 import * as repo from "./repo.ts";
 
 /**
@@ -40,10 +39,8 @@ export async function recordAttendance(
   });
 }
 
-const eventOf = (event: EventRow) => ({ id: event.id, name: event.name, date: event.date, status: event.status as Status });
-
 /** The event's payout as a CSV file for the organizer's bookkeeping, in the reader's language. */
 export async function eventPayoutCsv(ctx: Ctx, event: EventRow, lang: Language): Promise<{ csv: string; fileName: string }> {
-  const payout = presentEventPayout(eventOf(event), await repo.payoutRows(ctx.db, repo.ofEvent(event.id)));
+  const payout = presentEventPayout(payoutEventOf(event), await repo.payoutRows(ctx.db, repo.ofEvent(event.id)));
   return { csv: payoutCsv(payout, lang), fileName: payoutCsvFileName(payout, lang) };
 }

@@ -4,6 +4,7 @@ import { withLanguage } from "#shared/i18n/language";
 import type { Ctx } from "../../context.ts";
 import type { Tx } from "../../db/client.ts";
 import { AppError } from "../../http/errors.ts";
+import { fullName } from "../../identity/present.ts";
 import { findUserById, findUsersByIds, type UserRow } from "../../identity/repo.ts";
 import { LEAVE_CONTACT_SECONDS, readToken, signToken } from "../../identity/tokens.ts";
 import { queueMail } from "../../mail/outbox.ts";
@@ -16,8 +17,6 @@ export interface ContactTarget {
   id: string;
   name: string;
 }
-
-const fullName = (u: UserRow) => `${u.firstName} ${u.lastName}`;
 
 /**
  * Tells each person `adder` has just added as a contact of `target`, in their own language: who added

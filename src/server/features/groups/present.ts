@@ -11,6 +11,7 @@ import type {
   Skill,
 } from "#shared/groups/schema";
 import type { PaymentView } from "#shared/payments/schema";
+import { fullName } from "../../identity/present.ts";
 import type { AvailabilityRow, ContactRow, GroupRow, VolunteerRow } from "./repo.ts";
 
 export function presentAvailability(a: AvailabilityRow): Availability {
@@ -52,7 +53,7 @@ export function presentGroup(
     contactPersons: contacts.map((c) => ({
       id: c.userId,
       email: c.email,
-      name: `${c.firstName} ${c.lastName}`,
+      name: fullName(c),
       phone: shownPhone({ ...c, seen: c.seenAt !== null }, viewerId),
       creator: c.userId === g.createdBy,
     })),

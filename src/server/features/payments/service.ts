@@ -38,10 +38,11 @@ import { addDays, stockholmToday } from "#shared/validation";
 import type { Ctx } from "../../context.ts";
 import type { Tx } from "../../db/client.ts";
 import { AppError, conflict } from "../../http/errors.ts";
+import { fullName } from "../../identity/present.ts";
 import type { UserRow } from "../../identity/repo.ts";
 import { hitLimit } from "../../limits.ts";
 import { queueMails } from "../../mail/outbox.ts";
-import { type EventStatements, presentEventPayout, presentStatements } from "../attendance/present.ts";
+import { type EventStatements, payoutEventOf, presentEventPayout, presentStatements } from "../attendance/present.ts";
 import * as attendance from "../attendance/repo.ts";
 import type { EventRow } from "../events/repo.ts";
 import type { GroupRow } from "../groups/repo.ts";
@@ -49,7 +50,6 @@ import { painDocument } from "./pain001.ts";
 import * as repo from "./repo.ts";
 
 const ASKS_PER_DAY = 3;
-const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`;
 const invalid = (what: string, fields: Record<string, string>) => new AppError("ValidationError", what, fields);
 
 // ── A group's payment details ───────────────────────────────────────────────────────────────────────
@@ -123,11 +123,9 @@ const translateNone = (lang: Language) => translate(lang, "groups.payment.none")
 
 // ── The payout's approval ───────────────────────────────────────────────────────────────────────────
 
-const eventOf = (event: EventRow) => ({ id: event.id, name: event.name, date: event.date, status: event.status as never });
-
 /** The event's statements as they stand now (one statement), with the groups' payment details (one more). */
 async function currentPayout(tx: Tx, event: EventRow) {
-  const payout = presentEventPayout(eventOf(event), await attendance.payoutRows(tx, attendance.ofEvent(event.id)));
+  const payout = presentEventPayout(payoutEventOf(event), await attendance.payoutRows(tx, attendance.ofEvent(event.id)));
   const payments = await repo.paymentsOfEvent(tx, event.id);
   return { payout, payments: new Map(payments.map((p) => [p.groupId, p])) };
 }
